@@ -1,0 +1,34 @@
+/** Builds the Fastify app: one hook chain (principal, errors) for every route, then the route files. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerPrincipal } from './http/principal.js';
+import { appInfoRoutes } from './routes/app-info.js';
+import { authRoutes } from './routes/auth.js';
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    bodyLimit: 50 * 1024 * 1024,
+    trustProxy: true,
+  });
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  registerPrincipal(app, ctx);
+
+  appInfoRoutes(app, ctx);
+  authRoutes(app, ctx);
+
+  await serveWebApp(app, ctx);
+  return app;
+}
+
+async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dir = ctx.config.webDistDir;
+  if (!dir || !existsSync(path.join(dir, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: path.resolve(dir), prefix: '/', wildcard: false });
+}

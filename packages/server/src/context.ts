@@ -1,0 +1,21 @@
+/** What every route and service can reach: configuration, the meta database and the repositories. */
+import type { AppConfig } from './config.js';
+import type { MetaDb } from './meta/db.js';
+import { UsersRepo } from './meta/repos/users.js';
+import { JwtService } from './services/auth/jwt.js';
+
+export interface AppContext {
+  config: AppConfig;
+  db: MetaDb;
+  users: UsersRepo;
+  jwt: JwtService;
+}
+
+export function createContext(config: AppConfig, db: MetaDb): AppContext {
+  return {
+    config,
+    db,
+    users: new UsersRepo(db),
+    jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The one error handler: every failure becomes JSON `{ msg, message, error?, errors? }` with a 4xx/5xx status,
+ * never a stack trace. Unknown routes are a 404 in the same shape.
+ */
+import { AppError, ErrorCode, type ErrorBody } from '@rowbase/core/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError, req, reply) => {
+    const { status, body } = toErrorResponse(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const message = `Route ${req.method}:${req.url.split('?')[0]} not found`;
+    return reply.status(404).send({ msg: message, message, error: ErrorCode.NOT_FOUND } satisfies ErrorBody);
+  });
+}
+
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) return { status: err.status, body: err.toBody() };
+  if (err instanceof ZodError) return zodErrorResponse(err);
+  const fe = err as Partial<FastifyError>;
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const message = fe.message || 'Bad request';
+    const code =
+      fe.statusCode === 429
+        ? ErrorCode.TOO_MANY_REQUESTS
+        : fe.statusCode === 413
+          ? ErrorCode.PAYLOAD_TOO_LARGE
+          : ErrorCode.BAD_REQUEST;
+    return { status: fe.statusCode, body: { msg: message, message, error: code } };
+  }
+  const message = 'Internal Server Error';
+  return { status: 500, body: { msg: message, message, error: ErrorCode.INTERNAL } };
+}
+
+function zodErrorResponse(err: ZodError): { status: number; body: ErrorBody } {
+  const errors = err.issues.map((i) => ({
+    instancePath: i.path.length ? '/' + i.path.join('/') : '',
+    message: i.message,
+  }));
+  const message = errors
+    .map((e) => (e.instancePath ? `${e.instancePath.slice(1)}: ${e.message}` : e.message))
+    .join('; ');
+  return { status: 400, body: { msg: message, message, error: ErrorCode.VALIDATION, errors } };
+}

@@ -1,0 +1,49 @@
+/** Opens the meta database (which is also the default source's database) with knex. */
+import knexFactory, { type Knex } from 'knex';
+import type { MetaDbConfig } from '../config.js';
+
+export type MetaDb = Knex;
+
+export function openMetaDb(config: MetaDbConfig): MetaDb {
+  switch (config.client) {
+    case 'sqlite':
+      return knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename: config.connection },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null) => void) {
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('synchronous = NORMAL');
+            conn.pragma('foreign_keys = ON');
+            conn.pragma('busy_timeout = 5000');
+            done(null);
+          },
+        },
+      });
+    case 'pg':
+      return knexFactory({ client: 'pg', connection: config.connection, pool: { min: 0, max: 10 } });
+    case 'mysql':
+      return knexFactory({
+        client: 'mysql2',
+        connection: {
+          uri: config.connection,
+          supportBigNumbers: true,
+          dateStrings: false,
+          timezone: 'Z',
+        } as never,
+        pool: { min: 0, max: 10 },
+      });
+  }
+}
+
+/** Fails with a clear message when the database cannot be reached. */
+export async function assertReachable(db: MetaDb, label: string): Promise<void> {
+  try {
+    await db.raw('select 1');
+  } catch (err) {
+    throw new Error(`Cannot reach the ${label} database: ${(err as Error).message}`, { cause: err });
+  }
+}

@@ -1,0 +1,11 @@
+/** The ordered list of meta-store migrations. Append new ones; never edit a landed one. */
+import type { Knex } from 'knex';
+import * as foundation from './0001-foundation.js';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+export const migrations: Migration[] = [{ name: '0001-foundation', ...foundation }];

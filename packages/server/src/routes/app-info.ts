@@ -1,0 +1,48 @@
+/** Health, version and the app info the web reads at start (SPEC §3 App info). */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isInviteOnly } from '../services/auth/sessions.js';
+import { APP_VERSION } from '../version.js';
+
+export function appInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/health', async () => {
+    await ctx.db.raw('select 1');
+    return { message: 'OK', timestamp: Date.now(), uptime: Math.round(process.uptime()) };
+  });
+
+  app.get('/api/v1/version', async () => ({ currentVersion: APP_VERSION, releaseVersion: APP_VERSION }));
+
+  app.get('/api/v1/db/meta/nocodb/info', async (req) => {
+    const firstUser = (await ctx.users.count()) === 0;
+    const site = ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return {
+      authType: 'jwt',
+      baseHasAdmin: !firstUser,
+      firstUser,
+      type: 'rest',
+      googleAuthEnabled: false,
+      githubAuthEnabled: false,
+      oidcAuthEnabled: false,
+      oidcProviderName: null,
+      oneClick: false,
+      connectToExternalDB: true,
+      version: APP_VERSION,
+      defaultLimit: 25,
+      ncMin: false,
+      teleEnabled: false,
+      auditEnabled: true,
+      ncSiteUrl: site,
+      ee: false,
+      ncAttachmentFieldSize: 20,
+      ncMaxAttachmentsAllowed: 10,
+      isCloud: false,
+      automationLogLevel: 'OFF',
+      baseHostName: null,
+      mainSubDomain: null,
+      dashboardPath: '/dashboard',
+      inviteOnlySignup: await isInviteOnly(ctx),
+      disableEmailAuth: false,
+      metaDb: ctx.config.db.client,
+    };
+  });
+}

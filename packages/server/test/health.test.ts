@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
+
+describe.each(testDatabases())('app info on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  it('answers health with OK', async () => {
+    const res = await server.api.get('/api/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('OK');
+  });
+
+  it('serves app info with the SPEC §3 fields', async () => {
+    const res = await server.api.get('/api/v1/db/meta/nocodb/info');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      authType: 'jwt',
+      firstUser: true,
+      defaultLimit: 25,
+      ncAttachmentFieldSize: 20,
+      ncMaxAttachmentsAllowed: 10,
+      inviteOnlySignup: false,
+      automationLogLevel: 'OFF',
+    });
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await server.api.get('/api/v1/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ msg: expect.stringContaining('not found') });
+  });
+
+  it('signs up the first user as super admin and reads them back', async () => {
+    const signup = await server.api.post('/api/v1/auth/user/signup', {
+      email: 'Admin@Example.com',
+      password: 'Password123!',
+    });
+    expect(signup.status).toBe(200);
+    const me = await server.api.get('/api/v1/auth/user/me', { token: signup.body.token });
+    expect(me.body).toMatchObject({ email: 'admin@example.com', roles: { super: true } });
+    const guest = await server.api.get('/api/v1/auth/user/me');
+    expect(guest.body).toEqual({ roles: { guest: true } });
+  });
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Resolve workspace packages from their TypeScript sources (the "source" export condition).
+const resolve = { conditions: ['source'] };
+
+export default defineConfig({
+  resolve,
+  test: {
+    projects: [
+      { resolve, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      {
+        resolve,
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
