@@ -4,7 +4,8 @@
  */
 import { badRequest } from '../errors.js';
 import { resolveDateComparison, resolveWithin } from './date-values.js';
-import { opAllowed, type FilterValueKind } from './ops.js';
+import type { ValueKind } from '../fields/field-type.js';
+import { opAllowed } from './ops.js';
 import type { FilterCondition } from './where.js';
 
 const NUMBER_RE = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -25,19 +26,27 @@ export const IS_VALUES = [
   'notempty',
 ] as const;
 
+/** The field a condition names, as the checker needs it. */
+export interface FilterField {
+  title: string;
+  uidt: string;
+  kind: ValueKind;
+  /** Operators the field type allows (the registry's `filterOps`). */
+  filterOps: readonly string[];
+}
+
+const NUMERIC_KINDS: readonly ValueKind[] = ['id', 'integer', 'decimal', 'year'];
+
 /**
- * @example checkCondition(parseWhere('(Price,like,x)')[0], 'number', 'Price')
- *   // throws 'Invalid where: operator "like" is not allowed on Price (a number field)'
+ * @example checkCondition(parseWhere('(Price,like,x)')[0], priceField)
+ *   // throws 'Invalid where: operator "like" is not allowed on Price (a Currency field)'
  */
-export function checkCondition(
-  cond: FilterCondition,
-  kind: FilterValueKind,
-  fieldTitle: string,
-  now = new Date(),
-) {
+export function checkCondition(cond: FilterCondition, field: FilterField, now = new Date()): void {
   const fail = (problem: string) => badRequest(`Invalid where: ${problem}`);
-  if (!opAllowed(kind, cond.op)) {
-    throw fail(`operator "${cond.op}" is not allowed on ${fieldTitle} (a ${kind} field)`);
+  const fieldTitle = field.title;
+  const kind = field.kind;
+  if (!opAllowed(field.filterOps, cond.op)) {
+    throw fail(`operator "${cond.op}" is not allowed on ${fieldTitle} (a ${field.uidt} field)`);
   }
   const { op, args } = cond;
   if (op === 'is' || op === 'isnot') {
@@ -50,7 +59,10 @@ export function checkCondition(
   if ((op === 'btw' || op === 'nbtw') && args.length !== 2) {
     throw fail(`${op} on ${fieldTitle} needs two values, like (${fieldTitle},${op},1,10)`);
   }
-  if (kind === 'number' && ['eq', 'neq', 'not', 'gt', 'ge', 'lt', 'le', 'in', 'btw', 'nbtw'].includes(op)) {
+  if (
+    NUMERIC_KINDS.includes(kind) &&
+    ['eq', 'neq', 'not', 'gt', 'ge', 'lt', 'le', 'in', 'btw', 'nbtw'].includes(op)
+  ) {
     const values = op === 'in' || op === 'btw' || op === 'nbtw' ? args : [cond.value ?? ''];
     for (const v of values) {
       if (!isNumericText(v)) throw fail(`${fieldTitle} is a number field; "${v}" is not a number`);

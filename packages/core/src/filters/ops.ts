@@ -2,8 +2,6 @@
  * The comparison operators of the `where` language, the date sub-operators, and which operators each kind
  * of value allows. The server's SQL compiler and the web's filter editor both read these lists.
  */
-import type { UIType } from '../fields/ui-types.js';
-
 export const COMPARISON_OPS = [
   'eq',
   'neq',
@@ -93,91 +91,13 @@ export const DATE_SUB_OPS_WITH_ARG: readonly DateSubOp[] = [
   'nextNumberOfDays',
 ];
 
-/** How a field's values compare; filters dispatch on this, not on the UI type. */
-export type FilterValueKind =
-  | 'text'
-  | 'number'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'select'
-  | 'multiselect'
-  | 'json'
-  | 'attachment'
-  | 'user'
-  | 'link'
-  | 'other';
-
-const KIND_OF_UI_TYPE: Record<UIType, FilterValueKind> = {
-  ID: 'number',
-  AutoNumber: 'number',
-  ForeignKey: 'number',
-  Number: 'number',
-  Decimal: 'number',
-  Currency: 'number',
-  Percent: 'number',
-  Duration: 'number',
-  Rating: 'number',
-  Year: 'number',
-  Count: 'number',
-  Rollup: 'number',
-  Links: 'link',
-  LinkToAnotherRecord: 'link',
-  Lookup: 'other',
-  SingleLineText: 'text',
-  LongText: 'text',
-  Email: 'text',
-  URL: 'text',
-  PhoneNumber: 'text',
-  SpecificDBType: 'text',
-  GeoData: 'text',
-  Barcode: 'text',
-  QrCode: 'text',
-  Formula: 'text',
-  Password: 'text',
-  Button: 'other',
-  Geometry: 'other',
-  Checkbox: 'boolean',
-  Date: 'date',
-  DateTime: 'datetime',
-  CreateTime: 'datetime',
-  LastModifiedTime: 'datetime',
-  Time: 'time',
-  SingleSelect: 'select',
-  MultiSelect: 'multiselect',
-  JSON: 'json',
-  Attachment: 'attachment',
-  User: 'user',
-  Collaborator: 'user',
-};
-
-/** @example filterKindOf('Currency') // 'number' */
-export function filterKindOf(uidt: UIType): FilterValueKind {
-  return KIND_OF_UI_TYPE[uidt] ?? 'other';
-}
-
-const NULLISH: ComparisonOp[] = ['blank', 'notblank', 'null', 'notnull', 'is', 'isnot'];
-const TEXTISH: ComparisonOp[] = ['eq', 'neq', 'not', 'like', 'nlike', 'empty', 'notempty', ...NULLISH];
-const ORDERED: ComparisonOp[] = ['eq', 'neq', 'not', 'gt', 'ge', 'lt', 'le'];
-
-/** Which operators each value kind allows. */
-export const OPS_BY_KIND: Record<FilterValueKind, readonly ComparisonOp[]> = {
-  text: [...TEXTISH, 'gt', 'ge', 'lt', 'le', 'in'],
-  number: [...ORDERED, 'in', 'btw', 'nbtw', ...NULLISH],
-  boolean: ['eq', 'neq', 'not', 'checked', 'notchecked', ...NULLISH],
-  date: [...ORDERED, 'isWithin', 'btw', 'nbtw', ...NULLISH],
-  datetime: [...ORDERED, 'isWithin', 'btw', 'nbtw', ...NULLISH],
-  time: [...ORDERED, ...NULLISH],
-  select: [...TEXTISH, 'in', 'anyof', 'nanyof'],
-  multiselect: [...TEXTISH, 'allof', 'anyof', 'nallof', 'nanyof'],
-  json: [...TEXTISH],
-  attachment: ['like', 'nlike', ...NULLISH, 'empty', 'notempty'],
-  user: ['eq', 'neq', 'not', 'like', 'nlike', 'allof', 'anyof', 'nallof', 'nanyof', ...NULLISH],
-  link: [...ORDERED, ...NULLISH],
-  other: [...TEXTISH],
-};
-
-export function opAllowed(kind: FilterValueKind, op: ComparisonOp): boolean {
-  return OPS_BY_KIND[kind].includes(op);
+/**
+ * Whether a field allows an operator, given the operators its field type lists (the field registry's
+ * `filterOps`). `not` is NocoDB's alias of `neq`; `is`/`isnot` go wherever `null` does.
+ * @example opAllowed(['eq', 'neq', 'null'], 'isnot') // true
+ */
+export function opAllowed(allowed: readonly string[], op: ComparisonOp): boolean {
+  if (op === 'not') return allowed.includes('neq');
+  if (op === 'is' || op === 'isnot') return allowed.includes(op) || allowed.includes('null');
+  return allowed.includes(op);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { checkCondition } from './check.js';
+import { checkCondition, type FilterField } from './check.js';
 import { addDays, addMonths, isValidDay, resolveDateComparison, resolveWithin } from './date-values.js';
-import { COMPARISON_OPS, OPS_BY_KIND, filterKindOf, opAllowed } from './ops.js';
+import { fieldType } from '../fields/registry.js';
+import { UI_TYPES, type UIType } from '../fields/ui-types.js';
+import { COMPARISON_OPS, opAllowed } from './ops.js';
 import { parseFields, parseSort, printSort } from './sort.js';
 import { conditionsOf, parseWhere } from './where.js';
 
@@ -81,46 +83,58 @@ describe('resolveWithin', () => {
   });
 });
 
-describe('operators by value kind', () => {
-  it('maps UI types to kinds', () => {
-    expect(filterKindOf('Currency')).toBe('number');
-    expect(filterKindOf('DateTime')).toBe('datetime');
-    expect(filterKindOf('MultiSelect')).toBe('multiselect');
-    expect(filterKindOf('Checkbox')).toBe('boolean');
+const field = (title: string, uidt: UIType): FilterField => ({
+  title,
+  uidt,
+  kind: fieldType(uidt).kind,
+  filterOps: fieldType(uidt).filterOps,
+});
+
+describe('opAllowed', () => {
+  it('reads the field type operators, with the not and is aliases', () => {
+    expect(opAllowed(['eq', 'neq', 'null'], 'not')).toBe(true);
+    expect(opAllowed(['eq', 'neq', 'null'], 'isnot')).toBe(true);
+    expect(opAllowed(['eq'], 'is')).toBe(false);
+    expect(opAllowed(['eq'], 'like')).toBe(false);
   });
 
-  it('every kind allows only known operators, and every operator is allowed somewhere', () => {
-    const used = new Set(Object.values(OPS_BY_KIND).flat());
-    for (const op of COMPARISON_OPS) expect(used.has(op)).toBe(true);
-    expect(opAllowed('number', 'like')).toBe(false);
-    expect(opAllowed('boolean', 'checked')).toBe(true);
-    expect(opAllowed('text', 'checked')).toBe(false);
-    expect(opAllowed('date', 'isWithin')).toBe(true);
-    expect(opAllowed('text', 'isWithin')).toBe(false);
-    expect(opAllowed('multiselect', 'allof')).toBe(true);
+  it('every comparison operator is allowed on some field type', () => {
+    const used = new Set(
+      UI_TYPES.flatMap((u) => COMPARISON_OPS.filter((op) => opAllowed(fieldType(u).filterOps, op))),
+    );
+    for (const op of COMPARISON_OPS) expect(used, op).toContain(op);
   });
 });
 
 describe('checkCondition', () => {
   it('accepts well-formed conditions', () => {
-    expect(() => checkCondition(cond('(Price,btw,1,10)'), 'number', 'Price', NOW)).not.toThrow();
-    expect(() => checkCondition(cond('(D,eq,daysAgo,2)'), 'date', 'D', NOW)).not.toThrow();
-    expect(() => checkCondition(cond('(D,isWithin,pastMonth)'), 'datetime', 'D', NOW)).not.toThrow();
-    expect(() => checkCondition(cond('(T,is,null)'), 'text', 'T', NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(Price,btw,1,10)'), field('Price', 'Currency'), NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(D,eq,daysAgo,2)'), field('D', 'Date'), NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(D,isWithin,pastMonth)'), field('D', 'DateTime'), NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(T,is,null)'), field('T', 'SingleLineText'), NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(Done,checked)'), field('Done', 'Checkbox'), NOW)).not.toThrow();
+    expect(() => checkCondition(cond('(Tags,allof,a,b)'), field('Tags', 'MultiSelect'), NOW)).not.toThrow();
   });
 
   it('names the field and the problem', () => {
-    expect(messageOf(() => checkCondition(cond('(Price,like,x)'), 'number', 'Price'))).toBe(
-      'Invalid where: operator "like" is not allowed on Price (a number field)',
+    expect(messageOf(() => checkCondition(cond('(Price,like,x)'), field('Price', 'Number')))).toBe(
+      'Invalid where: operator "like" is not allowed on Price (a Number field)',
     );
-    expect(messageOf(() => checkCondition(cond('(Price,gt,abc)'), 'number', 'Price'))).toContain(
+    expect(messageOf(() => checkCondition(cond('(T,isWithin,pastWeek)'), field('T', 'LongText')))).toContain(
+      'not allowed on T',
+    );
+    expect(messageOf(() => checkCondition(cond('(Price,gt,abc)'), field('Price', 'Decimal')))).toContain(
       '"abc" is not a number',
     );
-    expect(messageOf(() => checkCondition(cond('(Price,btw,1)'), 'number', 'Price'))).toContain(
+    expect(messageOf(() => checkCondition(cond('(Price,btw,1)'), field('Price', 'Number')))).toContain(
       'needs two values',
     );
-    expect(messageOf(() => checkCondition(cond('(T,is,maybe)'), 'text', 'T'))).toContain('needs one of');
-    expect(messageOf(() => checkCondition(cond('(D,eq,soon)'), 'date', 'D'))).toContain('is not a date');
+    expect(messageOf(() => checkCondition(cond('(T,is,maybe)'), field('T', 'SingleLineText')))).toContain(
+      'needs one of',
+    );
+    expect(messageOf(() => checkCondition(cond('(D,eq,soon)'), field('D', 'Date')))).toContain(
+      'is not a date',
+    );
   });
 });
 
