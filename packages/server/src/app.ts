@@ -9,6 +9,10 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerPrincipal } from './http/principal.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { authPasswordRoutes } from './routes/auth-password.js';
+import { appSettingsRoutes } from './routes/app-settings.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { userRoutes } from './routes/users.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -22,6 +26,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  authPasswordRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  userRoutes(app, ctx);
+  appSettingsRoutes(app, ctx);
 
   await serveWebApp(app, ctx);
   return app;
