@@ -1,5 +1,9 @@
 /** What every route and service can reach: configuration, the meta database and the repositories. */
+import { pino, type Logger } from 'pino';
 import type { AppConfig } from './config.js';
+import { AuthRateLimiter, MemoryRateLimitStore } from './http/rate-limit.js';
+import { OutboxMailer, type Mailer } from './mail/mailer.js';
+import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
 import { FiltersRepo } from './meta/repos/filters.js';
 import { SharesRepo } from './meta/repos/shares.js';
@@ -22,9 +26,18 @@ export interface AppContext {
   shares: SharesRepo;
   /** Set once the HTTP server exists (buildApp). */
   realtime?: Realtime;
+  log: Logger;
+  apiTokens: ApiTokensRepo;
+  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  mailer: Mailer;
+  /** The last messages "sent" (tests read reset and invite links from here). */
+  outbox: OutboxMailer;
+  rateLimiter: AuthRateLimiter;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
+  const log = pino({ level: config.logLevel, name: 'rowbase' });
+  const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
   return {
     config,
     db,
@@ -35,5 +48,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     filters: new FiltersRepo(db),
     sorts: new SortsRepo(db),
     shares: new SharesRepo(db),
+    log,
+    apiTokens: new ApiTokensRepo(db),
+    mailer: outbox,
+    outbox,
+    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+      enabled: config.rateLimit.enabled,
+      perMinute: config.rateLimit.authPerMinute,
+    }),
   };
 }
