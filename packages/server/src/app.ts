@@ -14,6 +14,10 @@ import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
+import { filterRoutes } from './routes/filters.js';
+import { sortRoutes } from './routes/sorts.js';
+import { viewColumnRoutes } from './routes/view-columns.js';
+import { viewRoutes } from './routes/views.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -31,6 +35,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
+  viewRoutes(app, ctx);
+  viewColumnRoutes(app, ctx);
+  filterRoutes(app, ctx);
+  sortRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

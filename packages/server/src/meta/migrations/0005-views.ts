@@ -8,6 +8,13 @@ import type { Knex } from 'knex';
 const ID = 20;
 
 export async function up(knex: Knex): Promise<void> {
+  // Views are reordered by dropping one between two others (order 1.5), as NocoDB clients do.
+  // SQLite stores any number in an integer column; pg and mysql need the column widened.
+  if (knex.client.config.client !== 'better-sqlite3') {
+    await knex.schema.alterTable('rb_views', (t) => {
+      t.double('order').alter();
+    });
+  }
   await knex.schema.createTable('rb_view_columns', (t) => {
     t.string('id', ID).primary();
     t.string('fk_view_id', ID).notNullable().references('id').inTable('rb_views').onDelete('CASCADE');
