@@ -6,9 +6,9 @@
  * A condition is `(field,op[,value])`; the value is everything after the second comma, so values may hold
  * commas (`(Notes,eq,a, b)` compares with "a, b") and balanced parentheses (`(Title,eq,f(x))`). A value or a
  * field name may also be double-quoted (`(Title,eq,"a)b")`, `\"` inside) when it holds what would otherwise
- * end the condition. Terms are joined left to right with `~and`, `~or` or `~not` (which means "and not");
- * a leading `~not` negates the first term. Mixed `~and`/`~or` at one level evaluate as SQL chains them
- * (`a ~and b ~or c` is `(a and b) or c`), which is what NocoDB does too.
+ * end the condition. Terms are joined with `~and`, `~or` or `~not` (which means "and not"); a leading `~not`
+ * negates the first term. Mixed `~and`/`~or` at one level follow SQL's precedence, as NocoDB's do:
+ * `a ~or b ~and c` is `a or (b and c)`. Use groups to say otherwise: `(a ~or b)~and c`.
  */
 import { badRequest } from '../errors.js';
 import { LIST_OPS, VALUELESS_OPS, isComparisonOp, type ComparisonOp } from './ops.js';
