@@ -34,9 +34,30 @@ export async function seedTable(
   const sourceId = rid('b');
   const tableId = rid('m');
   await ctx.db('rb_bases').insert({ id: baseId, title: 'Base ' + baseId, created_at: now, updated_at: now });
-  await ctx.db('rb_base_users').insert({ base_id: baseId, user_id: userId, roles: 'owner', created_at: now, updated_at: now });
-  await ctx.db('rb_sources').insert({ id: sourceId, base_id: baseId, type: server.kind === 'sqlite' ? 'sqlite3' : server.kind === 'pg' ? 'pg' : 'mysql2', is_meta: true, created_at: now, updated_at: now });
-  await ctx.db('rb_models').insert({ id: tableId, base_id: baseId, source_id: sourceId, table_name: 'nc_' + tableId, title: 'Things', created_at: now, updated_at: now });
+  await ctx
+    .db('rb_base_users')
+    .insert({ base_id: baseId, user_id: userId, roles: 'owner', created_at: now, updated_at: now });
+  await ctx
+    .db('rb_sources')
+    .insert({
+      id: sourceId,
+      base_id: baseId,
+      type: server.kind === 'sqlite' ? 'sqlite3' : server.kind === 'pg' ? 'pg' : 'mysql2',
+      is_meta: true,
+      created_at: now,
+      updated_at: now,
+    });
+  await ctx
+    .db('rb_models')
+    .insert({
+      id: tableId,
+      base_id: baseId,
+      source_id: sourceId,
+      table_name: 'nc_' + tableId,
+      title: 'Things',
+      created_at: now,
+      updated_at: now,
+    });
   const col: Record<string, string> = {};
   const all: { title: string; uidt: UIType; pk?: boolean; pv?: boolean; system?: boolean }[] = [
     { title: 'Id', uidt: 'ID', pk: true, system: false },
@@ -56,14 +77,30 @@ export async function seedTable(
       pk: f.pk ?? false,
       pv: f.pv ?? false,
       system: f.system ?? false,
-      col_options: f.uidt === 'SingleSelect' || f.uidt === 'MultiSelect' ? JSON.stringify({ options: [{ title: 'a' }, { title: 'b' }] }) : null,
+      col_options:
+        f.uidt === 'SingleSelect' || f.uidt === 'MultiSelect'
+          ? JSON.stringify({ options: [{ title: 'a' }, { title: 'b' }] })
+          : null,
       order: i + 1,
       created_at: now,
       updated_at: now,
     });
   }
   const defaultViewId = rid('vw');
-  await ctx.db('rb_views').insert({ id: defaultViewId, fk_model_id: tableId, base_id: baseId, source_id: sourceId, title: 'Things', type: 3, is_default: true, order: 1, created_at: now, updated_at: now });
+  await ctx
+    .db('rb_views')
+    .insert({
+      id: defaultViewId,
+      fk_model_id: tableId,
+      base_id: baseId,
+      source_id: sourceId,
+      title: 'Things',
+      type: 3,
+      is_default: true,
+      order: 1,
+      created_at: now,
+      updated_at: now,
+    });
   return { token, userId, baseId, sourceId, tableId, defaultViewId, col };
 }
 
@@ -72,15 +109,35 @@ export async function addBaseUser(server: TestServer, baseId: string, role: stri
   const u = await signUpUser(server.api);
   const me = await server.api.get('/api/v1/auth/user/me', { token: u.token });
   const now = Date.now();
-  await server.ctx.db('rb_base_users').insert({ base_id: baseId, user_id: me.body.id, roles: role, created_at: now, updated_at: now });
+  await server.ctx
+    .db('rb_base_users')
+    .insert({ base_id: baseId, user_id: me.body.id, roles: role, created_at: now, updated_at: now });
   return u.token;
 }
 
 /** Adds a field to a table after the fact, as adding a column does. */
-export async function addField(server: TestServer, t: SeededTable, title: string, uidt: UIType): Promise<string> {
+export async function addField(
+  server: TestServer,
+  t: SeededTable,
+  title: string,
+  uidt: UIType,
+): Promise<string> {
   const id = rid('c');
   const now = Date.now();
-  await server.ctx.db('rb_columns').insert({ id, fk_model_id: t.tableId, base_id: t.baseId, source_id: t.sourceId, column_name: title.toLowerCase(), title, uidt, order: 100, created_at: now, updated_at: now });
+  await server.ctx
+    .db('rb_columns')
+    .insert({
+      id,
+      fk_model_id: t.tableId,
+      base_id: t.baseId,
+      source_id: t.sourceId,
+      column_name: title.toLowerCase(),
+      title,
+      uidt,
+      order: 100,
+      created_at: now,
+      updated_at: now,
+    });
   t.col[title] = id;
   return id;
 }

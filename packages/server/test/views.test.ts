@@ -26,9 +26,18 @@ describe.each(testDatabases())('views on %s', (kind) => {
   it('creates every view type and lists them in order after the default view', async () => {
     const types = { grids: 3, forms: 1, galleries: 2, kanbans: 4, maps: 5, calendars: 6 };
     for (const [segment, type] of Object.entries(types)) {
-      const res = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/${segment}`, { title: `My ${segment}` }, opts());
+      const res = await server.api.post(
+        `/api/v1/db/meta/tables/${t.tableId}/${segment}`,
+        { title: `My ${segment}` },
+        opts(),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ title: `My ${segment}`, type, fk_model_id: t.tableId, is_default: false });
+      expect(res.body).toMatchObject({
+        title: `My ${segment}`,
+        type,
+        fk_model_id: t.tableId,
+        is_default: false,
+      });
       expect(res.body.password).toBe(false);
       expect(res.body.password_hash).toBeUndefined();
     }
@@ -54,7 +63,11 @@ describe.each(testDatabases())('views on %s', (kind) => {
   });
 
   it('refuses a duplicate title (case-insensitive) and a blank one', async () => {
-    const dup = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'my GRIDS' }, opts());
+    const dup = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'my GRIDS' },
+      opts(),
+    );
     expect(dup.status).toBe(400);
     expect(dup.body.msg).toContain('already exists');
     const blank = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: '  ' }, opts());
@@ -63,8 +76,16 @@ describe.each(testDatabases())('views on %s', (kind) => {
   });
 
   it('renames and reorders a view; a rename onto another title is refused', async () => {
-    const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Renamable' }, opts());
-    const renamed = await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { title: 'Renamed', order: 0.5 }, opts());
+    const v = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Renamable' },
+      opts(),
+    );
+    const renamed = await server.api.patch(
+      `/api/v1/db/meta/views/${v.body.id}`,
+      { title: 'Renamed', order: 0.5 },
+      opts(),
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.body.title).toBe('Renamed');
     const clash = await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { title: 'Things' }, opts());
@@ -74,12 +95,20 @@ describe.each(testDatabases())('views on %s', (kind) => {
   });
 
   it('sets grid row height, validates it, and reads the grid through its columns', async () => {
-    const g = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Tall grid' }, opts());
+    const g = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Tall grid' },
+      opts(),
+    );
     const ok = await server.api.patch(`/api/v1/db/meta/grids/${g.body.id}`, { row_height: 2 }, opts());
     expect(ok.status).toBe(200);
     expect(ok.body.row_height).toBe(2);
     expect(ok.body.meta.rowHeight).toBe(2);
-    const viaMeta = await server.api.patch(`/api/v1/db/meta/views/${g.body.id}`, { meta: { rowHeight: 3 } }, opts());
+    const viaMeta = await server.api.patch(
+      `/api/v1/db/meta/views/${g.body.id}`,
+      { meta: { rowHeight: 3 } },
+      opts(),
+    );
     expect(viaMeta.body.view.row_height).toBe(3);
     const bad = await server.api.patch(`/api/v1/db/meta/grids/${g.body.id}`, { row_height: 4 }, opts());
     expect(bad.status).toBe(400);
@@ -94,7 +123,11 @@ describe.each(testDatabases())('views on %s', (kind) => {
   });
 
   it('stores form settings and refuses a redirect URL that is not http(s)', async () => {
-    const f = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/forms`, { title: 'Signup form' }, opts());
+    const f = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/forms`,
+      { title: 'Signup form' },
+      opts(),
+    );
     const res = await server.api.patch(
       `/api/v1/db/meta/forms/${f.body.id}`,
       {
@@ -138,44 +171,108 @@ describe.each(testDatabases())('views on %s', (kind) => {
   });
 
   it('checks the field a gallery, kanban, map or calendar points at', async () => {
-    const k = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/kanbans`, { title: 'Board' }, opts());
-    const wrong = await server.api.patch(`/api/v1/db/meta/kanbans/${k.body.id}`, { fk_grp_col_id: t.col.Name }, opts());
+    const k = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/kanbans`,
+      { title: 'Board' },
+      opts(),
+    );
+    const wrong = await server.api.patch(
+      `/api/v1/db/meta/kanbans/${k.body.id}`,
+      { fk_grp_col_id: t.col.Name },
+      opts(),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toContain('must be a SingleSelect field');
-    const stack = { [t.col.Status!]: [{ id: 'b', title: 'b', order: 1 }, { id: 'a', title: 'a', order: 2 }] };
-    const ok = await server.api.patch(`/api/v1/db/meta/kanbans/${k.body.id}`, { fk_grp_col_id: t.col.Status, meta: stack }, opts());
+    const stack = {
+      [t.col.Status!]: [
+        { id: 'b', title: 'b', order: 1 },
+        { id: 'a', title: 'a', order: 2 },
+      ],
+    };
+    const ok = await server.api.patch(
+      `/api/v1/db/meta/kanbans/${k.body.id}`,
+      { fk_grp_col_id: t.col.Status, meta: stack },
+      opts(),
+    );
     expect(ok.status).toBe(200);
     const got = await server.api.get(`/api/v1/db/meta/kanbans/${k.body.id}`, opts());
     expect(got.body.fk_grp_col_id).toBe(t.col.Status);
     expect(got.body.meta[t.col.Status!][0].title).toBe('b');
-    const g = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/galleries`, { title: 'Cards' }, opts());
-    const badCover = await server.api.patch(`/api/v1/db/meta/galleries/${g.body.id}`, { fk_cover_image_col_id: t.col.Start }, opts());
+    const g = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/galleries`,
+      { title: 'Cards' },
+      opts(),
+    );
+    const badCover = await server.api.patch(
+      `/api/v1/db/meta/galleries/${g.body.id}`,
+      { fk_cover_image_col_id: t.col.Start },
+      opts(),
+    );
     expect(badCover.status).toBe(400);
     const m = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/maps`, { title: 'Where' }, opts());
-    const badGeo = await server.api.patch(`/api/v1/db/meta/maps/${m.body.id}`, { fk_geo_data_col_id: 'cnope' }, opts());
+    const badGeo = await server.api.patch(
+      `/api/v1/db/meta/maps/${m.body.id}`,
+      { fk_geo_data_col_id: 'cnope' },
+      opts(),
+    );
     expect(badGeo.status).toBe(400);
     expect(badGeo.body.msg).toContain('not a field of this table');
-    const c = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/calendars`, { title: 'When' }, opts());
+    const c = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/calendars`,
+      { title: 'When' },
+      opts(),
+    );
     const range = await server.api.patch(
       `/api/v1/db/meta/calendars/${c.body.id}`,
       { calendar_range: [{ fk_from_column_id: t.col.Start, fk_to_column_id: t.col.End }] },
       opts(),
     );
     expect(range.status).toBe(200);
-    expect(range.body.calendar_range[0]).toMatchObject({ fk_from_column_id: t.col.Start, fk_to_column_id: t.col.End });
-    const badRange = await server.api.patch(`/api/v1/db/meta/calendars/${c.body.id}`, { calendar_range: [{ fk_from_column_id: t.col.Name }] }, opts());
+    expect(range.body.calendar_range[0]).toMatchObject({
+      fk_from_column_id: t.col.Start,
+      fk_to_column_id: t.col.End,
+    });
+    const badRange = await server.api.patch(
+      `/api/v1/db/meta/calendars/${c.body.id}`,
+      { calendar_range: [{ fk_from_column_id: t.col.Name }] },
+      opts(),
+    );
     expect(badRange.status).toBe(400);
     // A view read through another type's path is not found.
     expect((await server.api.get(`/api/v1/db/meta/forms/${k.body.id}`, opts())).status).toBe(404);
   });
 
   it('copies a view with its columns, filters and sorts', async () => {
-    const src = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Source' }, opts());
-    await server.api.patch(`/api/v1/db/meta/views/${src.body.id}/columns/${t.col.Name}`, { show: false, width: '250px' }, opts());
-    const grp = await server.api.post(`/api/v1/db/meta/views/${src.body.id}/filters`, { is_group: true, logical_op: 'or' }, opts());
-    await server.api.post(`/api/v1/db/meta/views/${src.body.id}/filters`, { fk_parent_id: grp.body.id, fk_column_id: t.col.Name, comparison_op: 'like', value: 'x' }, opts());
-    await server.api.post(`/api/v1/db/meta/views/${src.body.id}/sorts`, { fk_column_id: t.col.Start, direction: 'desc' }, opts());
-    const copy = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Copy', copy_from_id: src.body.id }, opts());
+    const src = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Source' },
+      opts(),
+    );
+    await server.api.patch(
+      `/api/v1/db/meta/views/${src.body.id}/columns/${t.col.Name}`,
+      { show: false, width: '250px' },
+      opts(),
+    );
+    const grp = await server.api.post(
+      `/api/v1/db/meta/views/${src.body.id}/filters`,
+      { is_group: true, logical_op: 'or' },
+      opts(),
+    );
+    await server.api.post(
+      `/api/v1/db/meta/views/${src.body.id}/filters`,
+      { fk_parent_id: grp.body.id, fk_column_id: t.col.Name, comparison_op: 'like', value: 'x' },
+      opts(),
+    );
+    await server.api.post(
+      `/api/v1/db/meta/views/${src.body.id}/sorts`,
+      { fk_column_id: t.col.Start, direction: 'desc' },
+      opts(),
+    );
+    const copy = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Copy', copy_from_id: src.body.id },
+      opts(),
+    );
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     const cols = await server.api.get(`/api/v1/db/meta/views/${copy.body.id}/columns`, opts());
     const name = cols.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Name);
@@ -199,7 +296,9 @@ describe.each(testDatabases())('views on %s', (kind) => {
     const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Doomed' }, opts());
     const del = await server.api.delete(`/api/v1/db/meta/views/${v.body.id}`, undefined, opts());
     expect(del.status).toBe(200);
-    expect((await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { title: 'x' }, opts())).status).toBe(404);
+    expect(
+      (await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { title: 'x' }, opts())).status,
+    ).toBe(404);
     const def = await server.api.delete(`/api/v1/db/meta/views/${t.defaultViewId}`, undefined, opts());
     expect(def.status).toBe(400);
     expect(def.body.msg).toBe('The default view cannot be deleted');
@@ -207,11 +306,31 @@ describe.each(testDatabases())('views on %s', (kind) => {
 
   it('lets an editor see views but not create, rename or delete them; outsiders get 403', async () => {
     const editor = await addBaseUser(server, t.baseId, 'editor');
-    expect((await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`, { token: editor })).status).toBe(200);
-    expect((await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Nope' }, { token: editor })).status).toBe(403);
-    expect((await server.api.patch(`/api/v1/db/meta/views/${t.defaultViewId}`, { title: 'Nope' }, { token: editor })).status).toBe(403);
+    expect(
+      (await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`, { token: editor })).status,
+    ).toBe(200);
+    expect(
+      (
+        await server.api.post(
+          `/api/v1/db/meta/tables/${t.tableId}/grids`,
+          { title: 'Nope' },
+          { token: editor },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.api.patch(
+          `/api/v1/db/meta/views/${t.defaultViewId}`,
+          { title: 'Nope' },
+          { token: editor },
+        )
+      ).status,
+    ).toBe(403);
     const other = await seedTable(server, []);
-    expect((await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`, { token: other.token })).status).toBe(403);
+    expect(
+      (await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`, { token: other.token })).status,
+    ).toBe(403);
     expect((await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`)).status).toBe(401);
   });
 });

@@ -95,7 +95,10 @@ export type UpdateViewSettingsBody = z.infer<typeof updateViewSettingsBody>;
 export const viewColumnPatch = z.object({
   show: z.boolean().optional(),
   order: z.number().optional(),
-  width: z.union([z.string().max(32), z.number()]).nullable().optional(),
+  width: z
+    .union([z.string().max(32), z.number()])
+    .nullable()
+    .optional(),
   pinned: z.boolean().optional(),
   /** NocoDB's name for a pinned (frozen) grid column. */
   frozen: z.boolean().optional(),

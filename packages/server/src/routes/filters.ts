@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
-import { createFilter, deleteFilter, getFilter, listFilters, updateFilter } from '../services/views/filters.js';
+import {
+  createFilter,
+  deleteFilter,
+  getFilter,
+  listFilters,
+  updateFilter,
+} from '../services/views/filters.js';
 import { getView } from '../services/views/views.js';
 
 type IdParams = { id: string };

@@ -14,7 +14,16 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, view.base_id);
     const list = await ctx.sorts.listByView(view.id);
-    return { list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } };
+    return {
+      list,
+      pageInfo: {
+        totalRows: list.length,
+        page: 1,
+        pageSize: list.length,
+        isFirstPage: true,
+        isLastPage: true,
+      },
+    };
   });
 
   app.post('/api/v1/db/meta/views/:id/sorts', async (req) => {

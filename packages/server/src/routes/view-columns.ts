@@ -25,7 +25,16 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, view.base_id);
     const list = (await syncViewColumns(ctx, view)).map(presentViewColumn);
-    return { list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } };
+    return {
+      list,
+      pageInfo: {
+        totalRows: list.length,
+        page: 1,
+        pageSize: list.length,
+        isFirstPage: true,
+        isLastPage: true,
+      },
+    };
   });
 
   /** Adds (or, when the field already has one, updates) the view column of a field. */
@@ -76,7 +85,8 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.patch(`/api/v1/db/meta/${segment}/:id`, async (req) => {
       const vc = await ctx.viewColumns.byId((req.params as IdParams).id);
       const view = vc ? await ctx.views.byId(vc.fk_view_id) : undefined;
-      if (!vc || !view || view.type !== type) throw notFound(`Column '${(req.params as IdParams).id}' not found`);
+      if (!vc || !view || view.type !== type)
+        throw notFound(`Column '${(req.params as IdParams).id}' not found`);
       const body = parseWith(viewColumnPatch, req.body);
       await authorize(ctx, req, permission, { baseId: view.base_id });
       const fields = toColumnFields(body);

@@ -31,7 +31,16 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
     const table = await getTable(ctx.db, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, table.base_id);
     const list = await listViews(ctx, table.id);
-    return { list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } };
+    return {
+      list,
+      pageInfo: {
+        totalRows: list.length,
+        page: 1,
+        pageSize: list.length,
+        isFirstPage: true,
+        isLastPage: true,
+      },
+    };
   });
 
   for (const [segment, type] of Object.entries(VIEW_TYPE_OF_SEGMENT) as [ViewSegment, ViewType][]) {

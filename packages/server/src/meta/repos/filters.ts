@@ -26,7 +26,10 @@ function fromRow(r: Row): FilterReply {
 
 export type NewFilter = Omit<FilterReply, 'id' | 'children'>;
 export type FilterPatch = Partial<
-  Pick<FilterReply, 'fk_column_id' | 'fk_parent_id' | 'logical_op' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'order'>
+  Pick<
+    FilterReply,
+    'fk_column_id' | 'fk_parent_id' | 'logical_op' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'order'
+  >
 >;
 
 export class FiltersRepo {

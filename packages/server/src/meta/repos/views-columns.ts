@@ -6,9 +6,9 @@ import { parseJson, toBool, toNum, toNumOrNull } from '../rows.js';
 
 type Row = Record<string, unknown>;
 
-export type StoredViewColumn = Required<
-  Omit<ViewColumnReply, 'frozen' | 'meta'>
-> & { meta: Record<string, unknown> };
+export type StoredViewColumn = Required<Omit<ViewColumnReply, 'frozen' | 'meta'>> & {
+  meta: Record<string, unknown>;
+};
 
 function fromRow(r: Row): StoredViewColumn {
   return {
@@ -31,7 +31,9 @@ function fromRow(r: Row): StoredViewColumn {
   };
 }
 
-export type ViewColumnFields = Partial<Omit<StoredViewColumn, 'id' | 'fk_view_id' | 'fk_column_id' | 'base_id'>>;
+export type ViewColumnFields = Partial<
+  Omit<StoredViewColumn, 'id' | 'fk_view_id' | 'fk_column_id' | 'base_id'>
+>;
 
 function toRow(f: ViewColumnFields): Row {
   const row: Row = {};
@@ -61,7 +63,11 @@ export class ViewColumnsRepo {
   }
 
   /** By its own id, or by the field (`fk_column_id`) within the view, as NocoDB clients send either. */
-  async inView(viewId: string, idOrColumnId: string, trx: Knex = this.db): Promise<StoredViewColumn | undefined> {
+  async inView(
+    viewId: string,
+    idOrColumnId: string,
+    trx: Knex = this.db,
+  ): Promise<StoredViewColumn | undefined> {
     const r = await trx('rb_view_columns')
       .where({ fk_view_id: viewId })
       .andWhere((q) => q.where({ id: idOrColumnId }).orWhere({ fk_column_id: idOrColumnId }))
@@ -95,7 +101,12 @@ export class ViewColumnsRepo {
   }
 
   /** Sets `show` on every column of the view except the ignored fields. */
-  async setShowAll(viewId: string, show: boolean, ignoreColumnIds: string[], trx: Knex = this.db): Promise<void> {
+  async setShowAll(
+    viewId: string,
+    show: boolean,
+    ignoreColumnIds: string[],
+    trx: Knex = this.db,
+  ): Promise<void> {
     const q = trx('rb_view_columns').where({ fk_view_id: viewId });
     if (ignoreColumnIds.length) q.whereNotIn('fk_column_id', ignoreColumnIds);
     await q.update({ show, updated_at: Date.now() });

@@ -123,10 +123,12 @@ export class ViewsRepo {
   }
 
   async listByTable(tableId: string, trx: Knex = this.db): Promise<StoredView[]> {
-    const rows = await trx('rb_views').where({ fk_model_id: tableId }).orderBy([
-      { column: 'order', order: 'asc' },
-      { column: 'created_at', order: 'asc' },
-    ]);
+    const rows = await trx('rb_views')
+      .where({ fk_model_id: tableId })
+      .orderBy([
+        { column: 'order', order: 'asc' },
+        { column: 'created_at', order: 'asc' },
+      ]);
     return rows.map(fromRow);
   }
 

@@ -12,8 +12,16 @@ export async function copyViewContents(
 ): Promise<void> {
   const sourceColumns = await syncViewColumns(ctx, from, trx);
   for (const c of sourceColumns) {
-    const { id: _id, fk_view_id: _v, base_id: _b, fk_column_id, group_by, group_by_order, group_by_sort, ...rest } =
-      c;
+    const {
+      id: _id,
+      fk_view_id: _v,
+      base_id: _b,
+      fk_column_id,
+      group_by,
+      group_by_order,
+      group_by_sort,
+      ...rest
+    } = c;
     const sameType = from.type === to.type;
     await ctx.viewColumns.insert(
       {
@@ -29,7 +37,13 @@ export async function copyViewContents(
   await copyFilters(ctx, from.id, to, null, null, trx);
   for (const s of await ctx.sorts.listByView(from.id, trx)) {
     await ctx.sorts.insert(
-      { fk_view_id: to.id, fk_column_id: s.fk_column_id, base_id: to.base_id, direction: s.direction, order: s.order },
+      {
+        fk_view_id: to.id,
+        fk_column_id: s.fk_column_id,
+        base_id: to.base_id,
+        direction: s.direction,
+        order: s.order,
+      },
       trx,
     );
   }

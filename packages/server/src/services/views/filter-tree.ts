@@ -33,7 +33,9 @@ export function valueText(value: unknown): string | null {
  * The condition of one stored filter, naming the field by id. Throws a 400 when the operator or
  * sub-operator is unknown. An incomplete filter (no operator yet, as the web saves while editing) is null.
  */
-export function conditionOf(f: Pick<FilterReply, 'fk_column_id' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'logical_op'>): FilterCondition | null {
+export function conditionOf(
+  f: Pick<FilterReply, 'fk_column_id' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'logical_op'>,
+): FilterCondition | null {
   const op = f.comparison_op;
   if (!op || !f.fk_column_id) return null;
   if (!isComparisonOp(op)) throw badRequest(`comparison_op: unknown operator "${op}"`);

@@ -30,10 +30,16 @@ async function depthOf(ctx: AppContext, parentId: string | null, trx: Knex): Pro
   return depth;
 }
 
-async function checkParent(ctx: AppContext, viewId: string, parentId: string | null, trx: Knex): Promise<void> {
+async function checkParent(
+  ctx: AppContext,
+  viewId: string,
+  parentId: string | null,
+  trx: Knex,
+): Promise<void> {
   if (!parentId) return;
   const parent = await ctx.filters.byId(parentId, trx);
-  if (!parent || parent.fk_view_id !== viewId) throw badRequest(`fk_parent_id: filter group '${parentId}' not found in this view`);
+  if (!parent || parent.fk_view_id !== viewId)
+    throw badRequest(`fk_parent_id: filter group '${parentId}' not found in this view`);
   if (!parent.is_group) throw badRequest('fk_parent_id must be a filter group (is_group)');
   if ((await depthOf(ctx, parentId, trx)) >= MAX_GROUP_DEPTH) {
     throw badRequest(`Filter groups can be nested at most ${MAX_GROUP_DEPTH} deep`);
@@ -90,7 +96,8 @@ async function insertFilter(
     const children: FilterReply[] = [];
     for (const [i, raw] of body.children.entries()) {
       const child = createFilterBody.safeParse(raw);
-      if (!child.success) throw badRequest(`children/${i}: ${child.error.issues[0]?.message ?? 'invalid filter'}`);
+      if (!child.success)
+        throw badRequest(`children/${i}: ${child.error.issues[0]?.message ?? 'invalid filter'}`);
       children.push(await insertFilter(ctx, view, child.data, created.id, trx));
     }
     return { ...created, children };
@@ -98,7 +105,11 @@ async function insertFilter(
   return created;
 }
 
-export async function createFilter(ctx: AppContext, view: StoredView, body: CreateFilterBody): Promise<FilterReply> {
+export async function createFilter(
+  ctx: AppContext,
+  view: StoredView,
+  body: CreateFilterBody,
+): Promise<FilterReply> {
   return ctx.db.transaction((trx) => insertFilter(ctx, view, body, body.fk_parent_id ?? null, trx));
 }
 
@@ -113,18 +124,28 @@ export async function updateFilter(
       fk_column_id: body.fk_column_id !== undefined ? body.fk_column_id : filter.fk_column_id,
       logical_op: body.logical_op ?? filter.logical_op,
       comparison_op: body.comparison_op !== undefined ? body.comparison_op : filter.comparison_op,
-      comparison_sub_op: body.comparison_sub_op !== undefined ? body.comparison_sub_op : filter.comparison_sub_op,
+      comparison_sub_op:
+        body.comparison_sub_op !== undefined ? body.comparison_sub_op : filter.comparison_sub_op,
       value: body.value !== undefined ? valueText(body.value) : filter.value,
     };
     if (body.fk_parent_id !== undefined && body.fk_parent_id !== filter.fk_parent_id) {
-      if (body.fk_parent_id === filter.id) throw badRequest('fk_parent_id: a filter cannot be its own parent');
+      if (body.fk_parent_id === filter.id)
+        throw badRequest('fk_parent_id: a filter cannot be its own parent');
       await checkParent(ctx, view.id, body.fk_parent_id, trx);
     }
     if (filter.is_group) {
-      await ctx.filters.update(filter.id, { logical_op: next.logical_op, order: body.order, fk_parent_id: body.fk_parent_id }, trx);
+      await ctx.filters.update(
+        filter.id,
+        { logical_op: next.logical_op, order: body.order, fk_parent_id: body.fk_parent_id },
+        trx,
+      );
     } else {
       await checkCondition(view, next, trx);
-      await ctx.filters.update(filter.id, { ...next, order: body.order, fk_parent_id: body.fk_parent_id }, trx);
+      await ctx.filters.update(
+        filter.id,
+        { ...next, order: body.order, fk_parent_id: body.fk_parent_id },
+        trx,
+      );
     }
     return (await ctx.filters.byId(filter.id, trx))!;
   });

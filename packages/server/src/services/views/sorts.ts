@@ -22,7 +22,11 @@ async function checkField(trx: Knex, view: StoredView, columnId: string): Promis
   }
 }
 
-export async function createSort(ctx: AppContext, view: StoredView, body: CreateSortBody): Promise<SortReply> {
+export async function createSort(
+  ctx: AppContext,
+  view: StoredView,
+  body: CreateSortBody,
+): Promise<SortReply> {
   return ctx.db.transaction(async (trx) => {
     await checkField(trx, view, body.fk_column_id);
     const existing = await ctx.sorts.listByView(view.id, trx);

@@ -47,8 +47,15 @@ export async function listViews(ctx: AppContext, tableId: string): Promise<ViewR
   return Promise.all(views.map((v) => presentView(ctx, v)));
 }
 
-async function assertUniqueTitle(trx: Knex, tableId: string, title: string, exceptId?: string): Promise<void> {
-  const q = trx('rb_views').where({ fk_model_id: tableId }).whereRaw('lower(title) = ?', [title.toLowerCase()]);
+async function assertUniqueTitle(
+  trx: Knex,
+  tableId: string,
+  title: string,
+  exceptId?: string,
+): Promise<void> {
+  const q = trx('rb_views')
+    .where({ fk_model_id: tableId })
+    .whereRaw('lower(title) = ?', [title.toLowerCase()]);
   if (exceptId) q.whereNot({ id: exceptId });
   if (await q.first()) throw badRequest(`A view titled '${title}' already exists in this table`);
 }
@@ -104,8 +111,15 @@ export async function createView(
       },
       trx,
     );
-    const { title: _t, copy_from_id: _c, order: _o, meta: _m, show_system_fields: _s, lock_type: _l, ...settings } =
-      body;
+    const {
+      title: _t,
+      copy_from_id: _c,
+      order: _o,
+      meta: _m,
+      show_system_fields: _s,
+      lock_type: _l,
+      ...settings
+    } = body;
     await applySettings(ctx, view, await defaultSettings(trx, table.id, type), trx);
     if (source) await copyViewContents(ctx, source, view, trx);
     await applySettings(ctx, view, settings, trx);
@@ -117,7 +131,11 @@ export async function createView(
   });
 }
 
-export async function updateView(ctx: AppContext, view: StoredView, body: UpdateViewBody): Promise<ViewReply> {
+export async function updateView(
+  ctx: AppContext,
+  view: StoredView,
+  body: UpdateViewBody,
+): Promise<ViewReply> {
   return ctx.db.transaction(async (trx) => {
     if (body.title !== undefined) await assertUniqueTitle(trx, view.fk_model_id, body.title, view.id);
     const meta = toMeta(body.meta);
