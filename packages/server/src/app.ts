@@ -18,6 +18,11 @@ import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
 import { viewColumnRoutes } from './routes/view-columns.js';
 import { viewRoutes } from './routes/views.js';
+import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
+import { publicSharedViewRoutes } from './routes/public-shared-view.js';
+import { sharedBaseRoutes } from './routes/shared-base.js';
+import { sharedViewRoutes } from './routes/shared-views.js';
+import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -28,6 +33,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerSharedBasePrincipal(app, ctx);
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -39,6 +45,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   viewColumnRoutes(app, ctx);
   filterRoutes(app, ctx);
   sortRoutes(app, ctx);
+  sharedViewRoutes(app, ctx);
+  sharedBaseRoutes(app, ctx);
+  publicSharedBaseRoutes(app, ctx);
+  publicSharedViewRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

@@ -30,6 +30,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireUser, type Principal } from './principal.js';
+import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
 /** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
 export const PREVIEW_HEADER = 'xc-preview';
@@ -75,6 +76,8 @@ export async function authorizeBaseAccess(
   }
   const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
   if (!base || base.deleted === true || base.deleted === 1) throw notFound('Base not found');
+  const sharedBaseHeld = sharedBaseHeldRoles(principal, baseId);
+  if (sharedBaseHeld) return { principal, held: sharedBaseHeld };
   const row = await ctx
     .db('rb_base_users')
     .where({ base_id: baseId, user_id: principal.user.id })
