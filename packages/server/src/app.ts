@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerPrincipal } from './http/principal.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { storageRoutes } from './routes/storage.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -22,6 +23,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  await storageRoutes(app, ctx);
 
   await serveWebApp(app, ctx);
   return app;

@@ -3,12 +3,19 @@ import type { AppConfig } from './config.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
 import { JwtService } from './services/auth/jwt.js';
+import path from 'node:path';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { DataCache } from './data/data-cache.js';
 
 export interface AppContext {
   config: AppConfig;
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  /** Attachment files (local folder DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** Row counts and seek points of the data plane, retired on writes. */
+  dataCache: DataCache;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -17,5 +24,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
   };
 }
