@@ -23,6 +23,7 @@ import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
+import { storageRoutes } from './routes/storage.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
+  await storageRoutes(app, ctx);
 
   await serveWebApp(app, ctx);
   return app;

@@ -13,6 +13,9 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { ViewColumnsRepo } from './meta/repos/views-columns.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
+import path from 'node:path';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { DataCache } from './data/data-cache.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -33,6 +36,10 @@ export interface AppContext {
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
   rateLimiter: AuthRateLimiter;
+  /** Attachment files (local folder DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** Row counts and seek points of the data plane, retired on writes. */
+  dataCache: DataCache;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -56,5 +63,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
   };
 }
