@@ -146,6 +146,16 @@ describe.each(testDatabases())('base API tokens and the authorization chain on %
     expect((await server.api.get(path(baseId), adminAsViewer)).status).toBe(403);
     // A super admin previewing a base role loses super-admin-only routes too.
     expect((await server.api.get('/api/v1/users', adminAsViewer)).status).toBe(403);
+    // Org roles too: a super admin previewing an org creator is no longer let into a base it is not in.
+    const adminAsOrgCreator = { token: admin.token, headers: { 'xc-preview': 'org-level-creator' } };
+    const notMember = await server.api.get(path(baseId), adminAsOrgCreator);
+    expect(notMember.status).toBe(403);
+    expect(notMember.body.msg).toBe('You do not have access to this base');
+    // An org-level viewer cannot preview as an org creator.
+    const viewerUp = { token: members.creator!.token, headers: { 'xc-preview': 'org-level-creator' } };
+    const refused = await server.api.get(path(baseId), viewerUp);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain('cannot preview');
     const bogus = { token: admin.token, headers: { 'xc-preview': 'emperor' } };
     expect((await server.api.get(path(baseId), bogus)).status).toBe(400);
   });
