@@ -6,6 +6,7 @@ import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
   rateLimiter: AuthRateLimiter;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
