@@ -24,6 +24,13 @@ describe.each(testDatabases())('auth tokens and sessions on %s', (kind) => {
     expect(none.body.msg).toBeTruthy();
   });
 
+  it('answers /auth/user/me with 401 for a refused token and as a guest without one', async () => {
+    const refused = await server.api.get('/api/v1/auth/user/me', { token: 'not.a.token' });
+    expect(refused.status).toBe(401);
+    const guest = await server.api.get('/api/v1/auth/user/me');
+    expect(guest.body).toEqual({ roles: { guest: true } });
+  });
+
   it('refuses an alg:none token', async () => {
     const [, payload] = admin.token.split('.');
     const forged = `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;

@@ -190,6 +190,25 @@ describe.each(testDatabases())('organisation users on %s', (kind) => {
     await server.api.post('/api/v1/app-settings', { invite_only_signup: false }, asAdmin());
   });
 
+  it('shows a profile card by id or e-mail to signed-in users only', async () => {
+    const id = await userIdOf(server, admin.token);
+    const byId = await server.api.get(`/api/v1/users/${id}`, { token: viewer.token });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({
+      id,
+      email: admin.email,
+      firstname: null,
+      lastname: null,
+      display_name: null,
+    });
+    const byEmail = await server.api.get(`/api/v1/users/${encodeURIComponent(admin.email)}`, {
+      token: viewer.token,
+    });
+    expect(byEmail.body.id).toBe(id);
+    expect((await server.api.get('/api/v1/users/us_nobody', { token: viewer.token })).status).toBe(404);
+    expect((await server.api.get(`/api/v1/users/${id}`)).status).toBe(401);
+  });
+
   it('updates the caller profile', async () => {
     const res = await server.api.patch(
       '/api/v1/user/profile',
