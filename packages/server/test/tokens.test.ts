@@ -94,6 +94,9 @@ describe.each(testDatabases())('base API tokens and the authorization chain on %
     const res = await server.api.get(path('p_missing'), { token: admin.token });
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('Base not found');
+    const trashed = await insertBase(server, 'Trashed');
+    await server.ctx.db('rb_bases').where({ id: trashed }).update({ deleted: true });
+    expect((await server.api.get(path(trashed), { token: admin.token })).status).toBe(404);
   });
 
   it('lets creators and owners manage base tokens', async () => {
