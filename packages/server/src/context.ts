@@ -27,8 +27,6 @@ export interface AppContext {
   filters: FiltersRepo;
   sorts: SortsRepo;
   shares: SharesRepo;
-  /** Set once the HTTP server exists (buildApp). */
-  realtime?: Realtime;
   log: Logger;
   apiTokens: ApiTokensRepo;
   /** Sends e-mail; the outbox until an SMTP transport is configured. */
@@ -40,6 +38,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {

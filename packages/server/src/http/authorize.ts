@@ -29,6 +29,7 @@ import {
 } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { toBool } from '../meta/rows.js';
 import { requireUser, type Principal } from './principal.js';
 import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
@@ -75,7 +76,7 @@ export async function authorizeBaseAccess(
     throw forbidden('This API token is limited to another base');
   }
   const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
-  if (!base || base.deleted === true || base.deleted === 1) throw notFound('Base not found');
+  if (!base || toBool(base.deleted)) throw notFound('Base not found');
   const sharedBaseHeld = sharedBaseHeldRoles(principal, baseId);
   if (sharedBaseHeld) return { principal, held: sharedBaseHeld };
   const row = await ctx
