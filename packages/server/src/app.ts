@@ -18,6 +18,7 @@ import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
 import { viewColumnRoutes } from './routes/view-columns.js';
 import { viewRoutes } from './routes/views.js';
+import { viewDataRoutes } from './routes/view-data.js';
 import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
 import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   sharedBaseRoutes(app, ctx);
   publicSharedBaseRoutes(app, ctx);
   publicSharedViewRoutes(app, ctx);
+  viewDataRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
