@@ -9,6 +9,10 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerPrincipal } from './http/principal.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { baseRoutes } from './routes/bases.js';
+import { columnRoutes } from './routes/columns.js';
+import { sourceRoutes } from './routes/sources.js';
+import { tableRoutes } from './routes/tables.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -22,6 +26,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
 
   await serveWebApp(app, ctx);
   return app;

@@ -2,6 +2,14 @@
 import type { AppConfig } from './config.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
+import { BasesRepo } from './meta/repos/bases.js';
+import { ColumnsRepo } from './meta/repos/columns.js';
+import { SourcesRepo } from './meta/repos/sources.js';
+import { TablesRepo } from './meta/repos/tables.js';
+import { ViewsRepo } from './meta/repos/views.js';
+import { SourceConnections } from './sources/connections.js';
+import { SecretBox } from './sources/secrets.js';
+import { MetaService } from './services/tables-meta.js';
 import { JwtService } from './services/auth/jwt.js';
 
 export interface AppContext {
@@ -9,13 +17,37 @@ export interface AppContext {
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  bases: BasesRepo;
+  sourceRepo: SourcesRepo;
+  tables: TablesRepo;
+  columns: ColumnsRepo;
+  /** Default grid views of tables (the views API has its own repository). */
+  tableViews: ViewsRepo;
+  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
+  meta: MetaService;
+  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
+  sources: SourceConnections;
+  secrets: SecretBox;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
+  const sourceRepo = new SourcesRepo(db);
+  const tables = new TablesRepo(db);
+  const columns = new ColumnsRepo(db);
+  const tableViews = new ViewsRepo(db);
+  const secrets = new SecretBox(config.jwtSecret);
   return {
     config,
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    bases: new BasesRepo(db),
+    sourceRepo,
+    tables,
+    columns,
+    tableViews,
+    meta: new MetaService(tables, columns, tableViews),
+    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
+    secrets,
   };
 }
