@@ -84,8 +84,18 @@ export async function dropColumn(
   columnName: string,
 ): Promise<void> {
   if (dialect === 'sqlite') {
-    // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation.
-    await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
+    // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation; it refuses indexed
+    // columns, so their indexes go first (constraint indexes need the copy-the-table path).
+    const indexes: { name: string }[] = await knex.raw('pragma index_list(??)', [tableName]);
+    let constrained = false;
+    for (const idx of indexes) {
+      const cols: { name: string }[] = await knex.raw('pragma index_info(??)', [idx.name]);
+      if (!cols.some((c) => c.name === columnName)) continue;
+      if (idx.name.startsWith('sqlite_autoindex')) constrained = true;
+      else await knex.raw('drop index ??', [idx.name]);
+    }
+    if (constrained) await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
+    else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
   await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
