@@ -1,5 +1,9 @@
 /** What every route and service can reach: configuration, the meta database and the repositories. */
+import { pino, type Logger } from 'pino';
 import type { AppConfig } from './config.js';
+import { AuthRateLimiter, MemoryRateLimitStore } from './http/rate-limit.js';
+import { OutboxMailer, type Mailer } from './mail/mailer.js';
+import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
 import { BasesRepo } from './meta/repos/bases.js';
@@ -10,6 +14,7 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 
 export interface AppContext {
@@ -28,9 +33,20 @@ export interface AppContext {
   /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
   sources: SourceConnections;
   secrets: SecretBox;
+  log: Logger;
+  apiTokens: ApiTokensRepo;
+  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  mailer: Mailer;
+  /** The last messages "sent" (tests read reset and invite links from here). */
+  outbox: OutboxMailer;
+  rateLimiter: AuthRateLimiter;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
+  const log = pino({ level: config.logLevel, name: 'rowbase' });
+  const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
   const sourceRepo = new SourcesRepo(db);
   const tables = new TablesRepo(db);
   const columns = new ColumnsRepo(db);
@@ -49,5 +65,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     meta: new MetaService(tables, columns, tableViews),
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
+    log,
+    apiTokens: new ApiTokensRepo(db),
+    mailer: outbox,
+    outbox,
+    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+      enabled: config.rateLimit.enabled,
+      perMinute: config.rateLimit.authPerMinute,
+    }),
   };
 }

@@ -8,7 +8,7 @@ import {
   visibilityRulesBody,
 } from '@rowbase/core/api/bases';
 import type { ListReply } from '@rowbase/core/api/meta';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess, requireOrgPermission } from '../http/base-access.js';
@@ -53,8 +53,8 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
     app.get(prefix, async (req) => listReply(await listBases(ctx, requireUser(req))));
     app.get(`${prefix}/`, async (req) => listReply(await listBases(ctx, requireUser(req))));
-    const create = async (req: { body: unknown }) => {
-      const principal = requireOrgPermission(req as never, 'baseCreate');
+    const create = async (req: FastifyRequest) => {
+      const principal = await requireOrgPermission(ctx, req, 'baseCreate');
       return createBase(ctx, principal, parseWith(createBaseBody, req.body));
     };
     app.post(prefix, create);
