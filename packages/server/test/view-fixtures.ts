@@ -195,9 +195,8 @@ export async function insertRows(
     for (const [title, v] of Object.entries(r)) {
       row[columnNameOf(title)] = typeof v === 'boolean' && server.kind !== 'pg' ? (v ? 1 : 0) : v;
     }
-    const [id] = await server.ctx
-      .db('nc_' + t.tableId)
-      .insert(row, server.kind === 'mysql' ? undefined : ['id']);
+    const q = server.ctx.db('nc_' + t.tableId);
+    const [id] = server.kind === 'mysql' ? await q.insert(row) : await q.insert(row, ['id']);
     ids.push(Number(typeof id === 'object' ? (id as { id: unknown }).id : id));
   }
   return ids;

@@ -13,7 +13,7 @@ export async function resolveDataView(
   const table = await findTableInBase(ctx.db, baseId, tableKey);
   const byId = await ctx.views.byId(viewKey);
   if (byId && byId.fk_model_id === table.id) return byId;
-  const byTitle = (await ctx.views.listByTable(table.id)).find((v) => v.title === viewKey);
+  const byTitle = (await ctx.views.listStoredByTable(table.id)).find((v) => v.title === viewKey);
   if (!byTitle) throw notFound(`View '${viewKey}' not found`);
   return byTitle;
 }

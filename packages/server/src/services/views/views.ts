@@ -43,7 +43,7 @@ export async function getViewOfType(ctx: AppContext, viewId: string, type: numbe
 
 export async function listViews(ctx: AppContext, tableId: string): Promise<ViewReply[]> {
   await getTable(ctx.db, tableId);
-  const views = await ctx.views.listByTable(tableId);
+  const views = await ctx.views.listStoredByTable(tableId);
   return Promise.all(views.map((v) => presentView(ctx, v)));
 }
 
