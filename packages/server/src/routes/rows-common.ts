@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { LoadedTable } from '../data/model-cache.js';
 import { RowReader, parsePaging, type PageQuery } from '../data/row-query.js';
-import { requireBaseAccess } from '../http/base-access.js';
+import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import type { WriteTarget } from '../services/rows-write.js';
 
 export type RowQueryString = Record<string, string | string[] | undefined>;
@@ -26,6 +26,12 @@ function scopeOf(ctx: AppContext, loaded: LoadedTable): RowsScope {
     reader: new RowReader(loaded.db, loaded.model, ctx.dataCache),
     target: { model: loaded.model, db: loaded.db, cache: ctx.dataCache },
   };
+}
+
+/** Reads need access to the base (any role but no-access); writes need the permission. */
+async function checkAccess(ctx: AppContext, req: FastifyRequest, baseId: string, permission?: Permission) {
+  if (permission) await authorize(ctx, req, permission, { baseId });
+  else await authorizeBaseAccess(ctx, req, baseId);
 }
 
 /** A base by id, or by title as NocoDB v1 paths also allow. */
@@ -44,7 +50,7 @@ export async function v1Scope(
   permission?: Permission,
 ): Promise<RowsScope> {
   const baseId = await baseIdOf(ctx, params.baseName);
-  await requireBaseAccess(ctx, req, baseId, permission);
+  await checkAccess(ctx, req, baseId, permission);
   return scopeOf(ctx, await ctx.tableModels.resolve(ctx, baseId, params.tableName));
 }
 
@@ -56,7 +62,7 @@ export async function v2Scope(
   permission?: Permission,
 ): Promise<RowsScope> {
   const loaded = await ctx.tableModels.get(ctx, tableId);
-  await requireBaseAccess(ctx, req, loaded.model.baseId, permission);
+  await checkAccess(ctx, req, loaded.model.baseId, permission);
   return scopeOf(ctx, loaded);
 }
 
