@@ -36,7 +36,15 @@ async function readOr404(scope: RowsScope, id: unknown, fields?: readonly string
   return row;
 }
 
+const META_WRITE = /^\/api\/v[12]\/(db\/)?meta\//;
+
 export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
+  // Any change through the meta API (tables, columns, sources, bases) retires the cached table models once
+  // it has answered, i.e. after its transaction committed.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && META_WRITE.test(req.url)) ctx.tableModels.invalidateAll();
+  });
+
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(TABLE, async (req) => {
     const scope = await v1Scope(ctx, req, req.params);
     return scope.reader.page(pageQueryOf(req.query));
