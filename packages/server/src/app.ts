@@ -29,6 +29,9 @@ import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 import { storageRoutes } from './routes/storage.js';
+import { rowsV1Routes } from './routes/rows.js';
+import { rowsV2Routes } from './routes/rows-v2.js';
+import { exportRoutes } from './routes/export.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,6 +68,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
   await storageRoutes(app, ctx);
+  rowsV1Routes(app, ctx);
+  rowsV2Routes(app, ctx);
+  exportRoutes(app, ctx);
 
   await serveWebApp(app, ctx);
   return app;

@@ -10,6 +10,7 @@ import { SharesRepo } from './meta/repos/shares.js';
 import { SortsRepo } from './meta/repos/sorts.js';
 import { UsersRepo } from './meta/repos/users.js';
 import { ViewColumnsRepo } from './meta/repos/views-columns.js';
+import type { Realtime } from './realtime/socket.js';
 import { BasesRepo } from './meta/repos/bases.js';
 import { ColumnsRepo } from './meta/repos/columns.js';
 import { SourcesRepo } from './meta/repos/sources.js';
@@ -18,11 +19,11 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
-import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
 import { DataCache } from './data/data-cache.js';
+import { TableModelCache } from './data/model-cache.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -34,6 +35,21 @@ export interface AppContext {
   filters: FiltersRepo;
   sorts: SortsRepo;
   shares: SharesRepo;
+  /** Attachment files (local folder DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** Row counts and seek points of the data plane, retired on writes. */
+  dataCache: DataCache;
+  /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
+  tableModels: TableModelCache;
+  log: Logger;
+  apiTokens: ApiTokensRepo;
+  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  mailer: Mailer;
+  /** The last messages "sent" (tests read reset and invite links from here). */
+  outbox: OutboxMailer;
+  rateLimiter: AuthRateLimiter;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
   bases: BasesRepo;
   sourceRepo: SourcesRepo;
   tables: TablesRepo;
@@ -45,19 +61,6 @@ export interface AppContext {
   /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
   sources: SourceConnections;
   secrets: SecretBox;
-  log: Logger;
-  apiTokens: ApiTokensRepo;
-  /** Sends e-mail; the outbox until an SMTP transport is configured. */
-  mailer: Mailer;
-  /** The last messages "sent" (tests read reset and invite links from here). */
-  outbox: OutboxMailer;
-  rateLimiter: AuthRateLimiter;
-  /** Attachment files (local folder DATA_DIR/uploads). */
-  storage: FileStorage;
-  /** Row counts and seek points of the data plane, retired on writes. */
-  dataCache: DataCache;
-  /** Set once the HTTP server exists (buildApp). */
-  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -78,14 +81,9 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     filters: new FiltersRepo(db),
     sorts: new SortsRepo(db),
     shares: new SharesRepo(db),
-    bases: new BasesRepo(db),
-    sourceRepo,
-    tables,
-    columns,
-    tableViews,
-    meta: new MetaService(tables, columns, tableViews),
-    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
-    secrets,
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
+    tableModels: new TableModelCache(),
     log,
     apiTokens: new ApiTokensRepo(db),
     mailer: outbox,
@@ -94,7 +92,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
-    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
-    dataCache: new DataCache(),
+    bases: new BasesRepo(db),
+    sourceRepo,
+    tables,
+    columns,
+    tableViews,
+    meta: new MetaService(tables, columns, tableViews),
+    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
+    secrets,
   };
 }

@@ -84,7 +84,7 @@ export class RowReader {
       const f = storedFieldOf(this.model, s.field);
       if (seen.has(f.name)) continue;
       seen.add(f.name);
-      orderWithNulls(qb, f.name, s.direction, this.model.dialect);
+      orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
     if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
@@ -164,7 +164,7 @@ export class RowReader {
     const base = () => this.filtered(q.where);
     const qb = base().select(f.name).count({ count: '*' }).groupBy(f.name);
     const sort = q.sort?.find((s) => storedFieldOf(this.model, s.field).name === f.name);
-    orderWithNulls(qb, f.name, sort?.direction ?? 'asc', this.model.dialect);
+    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
     const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
     const totalRow = (await this.db
       .from(base().distinct(f.name).as('g'))
@@ -206,6 +206,21 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
  * do by themselves; PostgreSQL is told so.
  */
+/** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
+function orderByField(qb: Knex.QueryBuilder, f: StoredField, direction: 'asc' | 'desc', dialect: string): void {
+  const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
+  if (f.kind === 'select' && Array.isArray(options) && options.length) {
+    const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
+    const bindings = options.flatMap((o) => [f.name, o.title]);
+    void qb.orderByRaw(`case when ?? is null then -1 ${whens} else ${options.length} end ${direction}`, [
+      f.name,
+      ...bindings,
+    ]);
+    return;
+  }
+  orderWithNulls(qb, f.name, direction, dialect);
+}
+
 function orderWithNulls(qb: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc', dialect: string): void {
   if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
   else void qb.orderBy(column, direction);
