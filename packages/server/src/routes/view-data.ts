@@ -19,17 +19,18 @@ import { exportView, type ExportFile } from '../services/views/view-export.js';
 import { resolveDataView } from '../services/views/view-resolve.js';
 import { viewScope, type ViewScope } from '../services/views/view-scope.js';
 
-const PREFIX = '/api/v1/db/data/:org/:baseId/:tableId/views/:viewId';
+const PREFIX = '/api/v1/db/data/:orgs/:baseName/:tableName/views/:viewId';
 
-type DataParams = { baseId: string; tableId: string; viewId: string };
+type DataParams = { baseName: string; tableName: string; viewId: string };
 type Query = Record<string, unknown>;
 
 export function viewDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** auth -> resolve -> authorize (any member of the base may read) -> the view's scope. */
   const scopeOf = async (req: FastifyRequest): Promise<ViewScope> => {
-    const { baseId, tableId, viewId } = req.params as DataParams;
-    await authorizeBaseAccess(ctx, req, baseId);
-    return viewScope(ctx, await resolveDataView(ctx, baseId, tableId, viewId), false);
+    const { baseName, tableName, viewId } = req.params as DataParams;
+    const view = await resolveDataView(ctx, baseName, tableName, viewId);
+    await authorizeBaseAccess(ctx, req, view.base_id);
+    return viewScope(ctx, view, false);
   };
 
   app.get(PREFIX, async (req) => listViewRows(ctx, await scopeOf(req), req.query as Query));
