@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   sharedViewRoutes(app, ctx);
   sharedBaseRoutes(app, ctx);
   publicSharedBaseRoutes(app, ctx);
-  publicSharedViewRoutes(app, ctx);
+  await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
