@@ -193,6 +193,61 @@ describe.each(testDatabases())('shared views on %s', (kind) => {
     expect(json.status).toBe(200);
   });
 
+  it('shows linked records of rows in the view with key and display value only', async () => {
+    const tags = await server.api.post(
+      `/api/v1/db/meta/projects/${t.baseId}/tables`,
+      {
+        table_name: 'tags',
+        title: 'Tags',
+        columns: [{ column_name: 'code', title: 'Code', uidt: 'SingleLineText' }],
+      },
+      opts(),
+    );
+    expect(tags.status, JSON.stringify(tags.body)).toBe(200);
+    const tagIds = (
+      await server.api.post(
+        `/api/v2/tables/${tags.body.id}/records`,
+        [
+          { Title: 'fresh', Code: 'c-fresh' },
+          { Title: 'sweet', Code: 'c-sweet' },
+        ],
+        opts(),
+      )
+    ).body.map((r: { Id: number }) => r.Id);
+    const link = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { title: 'Tags', uidt: 'Links', parentId: t.tableId, childId: tags.body.id, type: 'mm' },
+      opts(),
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const linkCol = link.body.columns.find((c: { title: string }) => c.title === 'Tags');
+    const o = linkCol.colOptions;
+    const junction = (await server.api.get(`/api/v1/db/meta/tables/${o.fk_mm_model_id}`, opts())).body;
+    const nameOf = (id: string) => junction.columns.find((c: { id: string }) => c.id === id).column_name;
+    await server.ctx.db(junction.table_name).insert([
+      { [nameOf(o.fk_mm_child_column_id)]: ids[0], [nameOf(o.fk_mm_parent_column_id)]: tagIds[1] },
+      { [nameOf(o.fk_mm_child_column_id)]: ids[1], [nameOf(o.fk_mm_parent_column_id)]: tagIds[0] },
+    ]);
+    const shared = await server.api.post(`/api/v1/db/meta/views/${grid.id}/share`, {}, opts());
+    const linked = await server.api.get(pub(shared.body.uuid, `/rows/${ids[0]}/mm/${linkCol.id}`));
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.list).toEqual([{ Id: tagIds[1], Title: 'sweet' }]);
+    expect(JSON.stringify(linked.body)).not.toContain('c-');
+    // banana is outside the view's filters.
+    expect((await server.api.get(pub(shared.body.uuid, `/rows/${ids[1]}/mm/${linkCol.id}`))).status).toBe(
+      404,
+    );
+    expect((await server.api.get(pub(shared.body.uuid, `/rows/${ids[0]}/hm/${linkCol.id}`))).status).toBe(
+      400,
+    );
+    const nested = await server.api.get(pub(shared.body.uuid, `/nested/${linkCol.id}`));
+    expect(nested.body.list.map((r: { Title: string }) => r.Title)).toEqual(['fresh', 'sweet']);
+    expect(JSON.stringify(nested.body)).not.toContain('c-');
+    await server.api.patch(`/api/v1/db/meta/views/${grid.id}/columns/${linkCol.id}`, { show: false }, opts());
+    expect((await server.api.get(pub(shared.body.uuid, `/nested/${linkCol.id}`))).status).toBe(400);
+    grid.uuid = shared.body.uuid;
+  });
+
   it('cuts access at once when the share is disabled', async () => {
     expect(
       (await server.api.delete(`/api/v1/db/meta/views/${grid.id}/share`, undefined, opts())).status,

@@ -4,10 +4,12 @@
  * form's insert; nothing here can update or delete.
  */
 import fastifyMultipart from '@fastify/multipart';
+import { ViewType } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { submitSharedForm, type FormSubmission } from '../services/shares/form-submit.js';
+import { linkCandidates, linkedRecords } from '../services/shares/shared-links.js';
 import { openSharedView } from '../services/shares/shared-view-access.js';
 import {
   DOWNLOAD_PREFIX,
@@ -79,6 +81,20 @@ export async function publicSharedViewRoutes(app: FastifyInstance, ctx: AppConte
         reply,
         await exportView(ctx, scope, (req.params as { format: string }).format, req.query as Query),
       );
+    });
+    app.get(`${prefix}/nested/:columnId`, async (req, reply) =>
+      linkCandidates(
+        ctx,
+        await scopeOf(req, reply),
+        (req.params as { columnId: string }).columnId,
+        req.query as Query,
+      ),
+    );
+    app.get(`${prefix}/rows/:rowId/:relationType/:columnId`, async (req, reply) => {
+      const p = req.params as { rowId: string; relationType: string; columnId: string };
+      const scope = await scopeOf(req, reply);
+      if (scope.view.type === ViewType.FORM) throw badRequest('A shared form does not expose rows');
+      return linkedRecords(ctx, scope, p.rowId, p.relationType, p.columnId, req.query as Query);
     });
     app.get(`${prefix}/rows/:rowId`, async (req, reply) =>
       readViewRow(
