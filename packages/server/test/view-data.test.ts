@@ -166,6 +166,22 @@ describe.each(testDatabases())('view-scoped row API on %s', (kind) => {
     expect((await server.api.get(data('/export/pdf'), opts())).status).toBe(400);
   });
 
+  it('applies the view to the v2 records list and count with ?viewId=', async () => {
+    const v2 = `/api/v2/tables/${t.tableId}/records`;
+    const list = await server.api.get(`${v2}?viewId=${viewId}`, opts());
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(names(list.body.list)).toEqual(['mango', 'apple']);
+    expect(JSON.stringify(list.body)).not.toContain('s-');
+    const narrowed = await server.api.get(
+      `${v2}?viewId=${viewId}&where=${encodeURIComponent('(Title,eq,apple)')}`,
+      opts(),
+    );
+    expect(names(narrowed.body.list)).toEqual(['apple']);
+    expect((await server.api.get(`${v2}/count?viewId=${viewId}`, opts())).body).toEqual({ count: 2 });
+    expect((await server.api.get(`${v2}/count`, opts())).body).toEqual({ count: 5 });
+    expect((await server.api.get(`${v2}?viewId=vwnothere`, opts())).status).toBe(404);
+  });
+
   it('writes through the view: create, and update / delete only rows the view shows', async () => {
     const created = await server.api.post(
       data(),
