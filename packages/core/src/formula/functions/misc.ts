@@ -1,0 +1,25 @@
+/** Functions that fit no other category. */
+import type { FunctionDef } from './function-def.js';
+
+export const MISC_FUNCTIONS: readonly FunctionDef[] = [
+  {
+    name: 'RECORD_ID',
+    category: 'misc',
+    description: 'The primary key of the record',
+    syntax: 'RECORD_ID()',
+    example: 'CONCAT("rec-", RECORD_ID())',
+    count: { exact: 0 },
+    args: [],
+    returns: 'unknown',
+  },
+  {
+    name: 'JSON_EXTRACT',
+    category: 'misc',
+    description: 'The value at a JSON path ($.a.b[0]) of a JSON text or field',
+    syntax: 'JSON_EXTRACT(json, path)',
+    example: 'JSON_EXTRACT({Data}, "$.address.city")',
+    count: { exact: 2 },
+    args: ['any', 'string'],
+    returns: 'string',
+  },
+];
