@@ -51,6 +51,7 @@ export const FormulaMessages = {
   notSupported: (what: string) => `${what} is not supported`,
   invalidUnit: (fn: string, position: string, allowed: readonly string[]) =>
     `${fn} requires the ${position} argument to be one of ${allowed.join(', ')}`,
+  invalidJsonPath: 'JSON_EXTRACT requires a JSON path like $.key.list[0]',
   literalRequired: (fn: string, position: string) =>
     `${fn} requires the ${position} argument to be a text literal`,
 } as const;

@@ -2,11 +2,23 @@
 import type { FormulaType } from '../types.js';
 import type { FunctionDef } from './function-def.js';
 
-/** The first argument type that says something, else unknown (IF and SWITCH take their branches' type). */
-function firstKnown(types: readonly FormulaType[]): FormulaType {
-  return (
-    types.find((t) => t !== 'null' && t !== 'unknown') ?? (types.includes('unknown') ? 'unknown' : 'null')
-  );
+/**
+ * The type of IF / SWITCH results: their branches' common type; text when branches disagree (the SQL
+ * turns every branch into text then); unknown or blank when no branch says more.
+ */
+export function branchType(types: readonly FormulaType[]): FormulaType {
+  const known = [...new Set(types.filter((t) => t !== 'null' && t !== 'unknown'))];
+  if (known.length === 1) return known[0]!;
+  if (known.length > 1) return 'string';
+  return types.includes('unknown') ? 'unknown' : 'null';
+}
+
+/** The result arguments of SWITCH(expression, pattern1, result1, ..., [default]). */
+export function switchResultIndexes(argCount: number): number[] {
+  const out: number[] = [];
+  for (let i = 2; i < argCount; i += 2) out.push(i);
+  if (argCount > 3 && argCount % 2 === 0) out.push(argCount - 1);
+  return out;
 }
 
 export const LOGICAL_FUNCTIONS: readonly FunctionDef[] = [
@@ -18,7 +30,7 @@ export const LOGICAL_FUNCTIONS: readonly FunctionDef[] = [
     example: 'IF({Qty} > 10, "bulk", "single")',
     count: { min: 2, max: 3 },
     args: ['any'],
-    returns: (t) => firstKnown(t.slice(1)),
+    returns: (t) => branchType(t.slice(1)),
   },
   {
     name: 'SWITCH',
@@ -28,7 +40,7 @@ export const LOGICAL_FUNCTIONS: readonly FunctionDef[] = [
     example: 'SWITCH({Status}, "A", "Active", "I", "Inactive", "Unknown")',
     count: { min: 3 },
     args: ['any'],
-    returns: (t) => firstKnown(t.filter((_, i) => i > 0 && (i % 2 === 0 || i === t.length - 1))),
+    returns: (t) => branchType(switchResultIndexes(t.length).map((i) => t[i]!)),
   },
   {
     name: 'AND',

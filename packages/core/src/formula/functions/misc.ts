@@ -1,5 +1,9 @@
 /** Functions that fit no other category. */
+import { FormulaErrorType, FormulaMessages } from '../errors.js';
 import type { FunctionDef } from './function-def.js';
+
+/** `$`, then `.key` or `[index]` steps: the JSON paths every dialect reads the same way. */
+export const JSON_PATH_RE = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
 
 export const MISC_FUNCTIONS: readonly FunctionDef[] = [
   {
