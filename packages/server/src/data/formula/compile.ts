@@ -5,7 +5,7 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { AppError, ErrorCode } from '@rowbase/core/errors';
-import { ARITHMETIC_OPERATORS, type FormulaNode, assertNever } from '@rowbase/core/formula/ast';
+import { type FormulaNode, assertNever } from '@rowbase/core/formula/ast';
 import { FormulaMessages } from '@rowbase/core/formula/errors';
 import { normaliseDateText } from '@rowbase/core/formula/functions/literal-rules';
 import type { CheckedFormula } from '@rowbase/core/formula/typecheck';
@@ -105,7 +105,6 @@ class NodeCompiler {
     const sql = this.kit.sql;
     const a = this.num(left);
     const b = this.num(right);
-    if (!ARITHMETIC_OPERATORS.includes(op)) throw new Error(op);
     switch (op) {
       case '-':
         return result(sql`(${a} - ${b})`, 'numeric');
@@ -162,9 +161,7 @@ class NodeCompiler {
       literal: (i) => args[i]?.literal,
       recordId: () => this.env.recordId(),
     };
-    const out = fn(ctx);
-    // IF / SWITCH over branches of different types return text (see branchType in core).
-    return out;
+    return fn(ctx);
   }
 
   value(c: Compiled): Sql {
@@ -198,7 +195,8 @@ class NodeCompiler {
   cond(c: Compiled): Sql {
     const sql = this.kit.sql;
     if (c.predicate) return c.sql;
-    switch (c.type as FormulaType) {
+    const type: FormulaType = c.type;
+    switch (type) {
       case 'boolean':
         return this.d.realBooleans ? sql`(${c.sql})` : sql`(${c.sql} <> 0)`;
       case 'numeric':
@@ -212,7 +210,7 @@ class NodeCompiler {
       case 'unknown':
         return sql`(${c.sql} IS NOT NULL)`;
       default:
-        return assertNever(c.type as never);
+        return assertNever(type);
     }
   }
 }
