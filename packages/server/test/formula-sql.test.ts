@@ -4,7 +4,7 @@
  */
 import { parseFormula } from '@rowbase/core/formula/parse';
 import { walkFormula } from '@rowbase/core/formula/ast';
-import { UNSUPPORTED_FUNCTIONS } from '@rowbase/core/formula/functions/catalogue';
+import { FORMULA_FUNCTIONS, UNSUPPORTED_FUNCTIONS } from '@rowbase/core/formula/functions/catalogue';
 import { checkFormula } from '@rowbase/core/formula/typecheck';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,12 @@ describe.each(testDatabases())('formulas executed on %s', (kind) => {
     }
     const values = await evaluate(kind, db, c.formula);
     ROWS.forEach((row, i) => expectSame(values[i], c.expected(row), `row ${row.id}`));
+  });
+
+  it('covers every function the engine offers', () => {
+    const used = new Set(CASES.flatMap((c) => functionsOf(c.formula)));
+    const offered = [...FORMULA_FUNCTIONS.keys()].filter((f) => !UNSUPPORTED_FUNCTIONS[kind].includes(f));
+    expect(offered.filter((f) => !used.has(f))).toEqual([]);
   });
 
   it('sorts and filters on a compiled formula', async () => {
