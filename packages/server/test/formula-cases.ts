@@ -229,6 +229,8 @@ export const CASES: FormulaCase[] = [
       r.obj === null ? null : ((JSON.parse(r.obj) as { n: number[] }).n[1]?.toString() ?? null),
   },
   { formula: 'RECORD_ID()', expected: (r) => r.id },
+  { formula: 'RECORD_ID() = "2"', expected: (r) => r.id === 2 },
+  { formula: 'CONCAT("rec-", RECORD_ID())', expected: (r) => `rec-${r.id}` },
   // Formulas over formulas, lookups and rollups
   { formula: '{Total} + 1', expected: (r) => (nn(r.num) ? null : r.num! * 2 + 1) },
   { formula: 'UPPER({Label})', expected: (r) => `${r.txt ?? ''}!`.toUpperCase() },

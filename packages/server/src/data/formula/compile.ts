@@ -133,7 +133,8 @@ class NodeCompiler {
     const isDateText = (c: Compiled) => typeof c.literal === 'string' && normaliseDateText(c.literal) !== undefined;
     if (left.type === 'date' && isDateText(right)) [a, b] = [left.sql, this.date(right)];
     else if (right.type === 'date' && isDateText(left)) [a, b] = [this.date(left), right.sql];
-    else if ((left.type === 'string') !== (right.type === 'string') && left.type !== 'unknown' && right.type !== 'unknown')
+    else if ((left.type === 'string') !== (right.type === 'string'))
+      // Text against anything else (a number, a date, RECORD_ID()) compares as text, which every engine can.
       [a, b] = [this.text(left), this.text(right)];
     else if (left.type === 'boolean' && right.type === 'boolean') [a, b] = [this.value(left), this.value(right)];
     else if (left.type === 'boolean' || right.type === 'boolean') [a, b] = [this.num(left), this.num(right)];
