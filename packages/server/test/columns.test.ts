@@ -176,6 +176,24 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(rows.map((r: any) => r.Status)).toEqual(['open', 'done', 'open']);
   });
 
+  it('retypes one field through every stored UI type and back, keeping every row', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Chain' });
+    let table = await addColumn(server, owner, t.id, { title: 'Val', uidt: 'SingleLineText' });
+    await server.ctx.db(t.table_name).insert([{ title: 'a', Val: '1' }, { title: 'b', Val: 'x' }, { title: 'c', Val: null }]);
+    let col = columnByTitle(table, 'Val');
+    for (const uidt of [...CREATABLE, 'SingleLineText']) {
+      const body: Record<string, unknown> = { uidt };
+      const res = await server.api.patch(`/api/v1/db/meta/columns/${col.id}`, body, { token: owner.token });
+      expect(res.status, `to ${uidt}: ${JSON.stringify(res.body)}`).toBe(200);
+      col = columnByTitle(res.body, 'Val');
+      expect(col.uidt).toBe(uidt);
+      const rows = await server.ctx.db(t.table_name).select('title');
+      expect(rows).toHaveLength(3);
+    }
+    table = (await server.api.get(`/api/v1/db/meta/tables/${t.id}`, { token: owner.token })).body;
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).toContain('Val');
+  });
+
   it('sets the display value, serves a columns hash and applies bulk operations', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Bulk' });
     const table = await addColumn(server, owner, t.id, { title: 'Name', uidt: 'SingleLineText' });
