@@ -152,7 +152,15 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     const audits = await server.api.get(`/api/v1/db/meta/projects/${base.id}/audits?limit=10`, {
       token: admin.token,
     });
-    expect(audits.body).toMatchObject({ list: [], pageInfo: { pageSize: 10, isFirstPage: true } });
+    expect(audits.body).toMatchObject({ pageInfo: { pageSize: 10, isFirstPage: true, totalRows: 2 } });
+    expect(audits.body.list.map((a: any) => `${a.op_type}:${a.op_sub_type}`).sort()).toEqual([
+      'PROJECT:CREATE',
+      'TABLE:CREATE',
+    ]);
+    expect(audits.body.list.find((a: any) => a.op_type === 'TABLE')).toMatchObject({
+      user: admin.email,
+      description: 'Table Things was created',
+    });
 
     const rules = await server.api.get(`/api/v1/db/meta/projects/${base.id}/visibility-rules`, {
       token: admin.token,

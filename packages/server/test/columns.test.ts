@@ -179,7 +179,11 @@ describe.each(testDatabases())('columns on %s', (kind) => {
   it('retypes one field through every stored UI type and back, keeping every row', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Chain' });
     let table = await addColumn(server, owner, t.id, { title: 'Val', uidt: 'SingleLineText' });
-    await server.ctx.db(t.table_name).insert([{ title: 'a', Val: '1' }, { title: 'b', Val: 'x' }, { title: 'c', Val: null }]);
+    await server.ctx.db(t.table_name).insert([
+      { title: 'a', Val: '1' },
+      { title: 'b', Val: 'x' },
+      { title: 'c', Val: null },
+    ]);
     let col = columnByTitle(table, 'Val');
     for (const uidt of [...CREATABLE, 'SingleLineText']) {
       const body: Record<string, unknown> = { uidt };
