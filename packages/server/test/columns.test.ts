@@ -176,6 +176,76 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(rows.map((r: any) => r.Status)).toEqual(['open', 'done', 'open']);
   });
 
+  it('retypes one field through every stored UI type and back, keeping every row', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Chain' });
+    let table = await addColumn(server, owner, t.id, { title: 'Val', uidt: 'SingleLineText' });
+    await server.ctx.db(t.table_name).insert([
+      { title: 'a', Val: '1' },
+      { title: 'b', Val: 'x' },
+      { title: 'c', Val: null },
+    ]);
+    let col = columnByTitle(table, 'Val');
+    for (const uidt of [...CREATABLE, 'SingleLineText']) {
+      const body: Record<string, unknown> = { uidt };
+      const res = await server.api.patch(`/api/v1/db/meta/columns/${col.id}`, body, { token: owner.token });
+      expect(res.status, `to ${uidt}: ${JSON.stringify(res.body)}`).toBe(200);
+      col = columnByTitle(res.body, 'Val');
+      expect(col.uidt).toBe(uidt);
+      const rows = await server.ctx.db(t.table_name).select('title');
+      expect(rows).toHaveLength(3);
+    }
+    table = (await server.api.get(`/api/v1/db/meta/tables/${t.id}`, { token: owner.token })).body;
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).toContain('Val');
+  });
+
+  it('renames select options in the rows and keeps values of kept options', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Options' });
+    let table = await addColumn(server, owner, t.id, {
+      title: 'State',
+      uidt: 'SingleSelect',
+      colOptions: { options: [{ title: 'new' }, { title: 'old' }] },
+    });
+    table = await addColumn(server, owner, t.id, {
+      title: 'Labels',
+      uidt: 'MultiSelect',
+      colOptions: { options: [{ title: 'a' }, { title: 'b' }] },
+    });
+    await server.ctx.db(t.table_name).insert([
+      { State: 'new', Labels: 'a,b' },
+      { State: 'old', Labels: 'b' },
+    ]);
+    const state = columnByTitle(table, 'State');
+    const options = state.colOptions.options.map((o: any) =>
+      o.title === 'old' ? { ...o, title: 'legacy' } : o,
+    );
+    options.push({ title: 'extra' });
+    const r1 = await server.api.patch(
+      `/api/v1/db/meta/columns/${state.id}`,
+      { colOptions: { options } },
+      { token: owner.token },
+    );
+    expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+    expect(columnByTitle(r1.body, 'State').colOptions.options.map((o: any) => o.title)).toEqual([
+      'new',
+      'legacy',
+      'extra',
+    ]);
+    const labels = columnByTitle(r1.body, 'Labels');
+    const lopts = labels.colOptions.options.map((o: any) => (o.title === 'b' ? { ...o, title: 'B' } : o));
+    const r2 = await server.api.patch(
+      `/api/v1/db/meta/columns/${labels.id}`,
+      { colOptions: { options: lopts } },
+      { token: owner.token },
+    );
+    expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+    const rows = await server.ctx.db(t.table_name).orderBy('id').select('State', 'Labels');
+    expect(rows).toEqual([
+      { State: 'new', Labels: 'a,B' },
+      { State: 'legacy', Labels: 'B' },
+    ]);
+    if (kind === 'mysql') expect(columnByTitle(r2.body, 'State').dt).toBe('enum');
+  });
+
   it('sets the display value, serves a columns hash and applies bulk operations', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Bulk' });
     const table = await addColumn(server, owner, t.id, { title: 'Name', uidt: 'SingleLineText' });

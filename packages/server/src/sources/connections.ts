@@ -68,7 +68,8 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
  * The temporary pool is always closed.
  */
 export async function testConnection(config: ConnectionConfig): Promise<void> {
-  const k = knexFactory(knexConfigFor(config));
+  const quiet = { warn() {}, error() {}, debug() {}, deprecate() {} };
+  const k = knexFactory({ ...knexConfigFor(config), log: quiet });
   try {
     await k.raw('select 1');
   } catch (err) {

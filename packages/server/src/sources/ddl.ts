@@ -46,15 +46,20 @@ export function defineColumn(
   return col;
 }
 
+/** The CREATE TABLE builder (await it to run; `.toSQL()` shows the statements without a connection). */
+export function createTableStatement(knex: Knex, dialect: Dialect, tableName: string, specs: ColumnSpec[]) {
+  return knex.schema.createTable(tableName, (t) => {
+    for (const s of specs) defineColumn(knex, dialect, t, s);
+  });
+}
+
 export async function createTable(
   knex: Knex,
   dialect: Dialect,
   tableName: string,
   specs: ColumnSpec[],
 ): Promise<void> {
-  await knex.schema.createTable(tableName, (t) => {
-    for (const s of specs) defineColumn(knex, dialect, t, s);
-  });
+  await createTableStatement(knex, dialect, tableName, specs);
 }
 
 export async function dropTable(knex: Knex, tableName: string): Promise<void> {
