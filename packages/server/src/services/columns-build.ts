@@ -85,7 +85,9 @@ export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOpti
   return { dt: base.dt, dtxp: dtxp ?? null, dtxs: dtxs ?? null };
 }
 
-function metaOf(body: ColumnBody): Record<string, unknown> | null {
+export function metaOf(
+  body: Pick<ColumnBody, 'meta' | 'title' | 'column_name'>,
+): Record<string, unknown> | null {
   if (body.meta === undefined || body.meta === null) return null;
   if (typeof body.meta === 'string') {
     try {

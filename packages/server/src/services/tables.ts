@@ -10,7 +10,7 @@ import type { BaseRecord } from '../meta/repos/bases.js';
 import type { SourceRecord } from '../meta/repos/sources.js';
 import type { TableRecord } from '../meta/repos/tables.js';
 import { createTable as createPhysicalTable, dropTable, renameTable } from '../sources/ddl.js';
-import { buildNewColumn, checkTitle, systemColumnBodies } from './columns-build.js';
+import { buildNewColumn, checkTitle, metaOf, systemColumnBodies } from './columns-build.js';
 import { dropLinksToTable } from './columns-links.js';
 import { inMetaChange } from './tables-change.js';
 import { MAX_IDENTIFIER, checkTableNameLength, toIdentifier } from './tables-naming.js';
@@ -175,12 +175,7 @@ export async function updateTable(
         table_name: physical,
         description: body.description,
         order: body.order,
-        meta:
-          body.meta === undefined
-            ? undefined
-            : typeof body.meta === 'string'
-              ? JSON.parse(body.meta)
-              : body.meta,
+        meta: body.meta === undefined ? undefined : metaOf({ meta: body.meta, title: table.title }),
       },
       s.meta,
     );
