@@ -97,6 +97,7 @@ export class RowReader {
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
     const columns = selectList(fields, pk);
+    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where).select(columns);
       this.orderBy(qb, q.sort);
@@ -126,6 +127,7 @@ export class RowReader {
     const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
     const cached = this.cache.getCount(this.model.id, key);
     if (cached !== undefined) return cached;
+    this.cache.indexes.suggest(this.db, this.model, where, undefined);
     const row = (await this.filtered(where).count({ count: '*' }).first()) as { count: unknown } | undefined;
     const n = Number(row?.count ?? 0);
     this.cache.setCount(this.model.id, key, n);

@@ -45,7 +45,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     Querystring: RowQueryString;
   }>('/api/v1/db/data/:orgs/:baseName/:tableName/export/:type', async (req, reply) => {
     const { type } = req.params;
-    if (type !== 'csv' && type !== 'excel') throw badRequest(`Export format '${type}' is not supported; use csv or excel`);
+    if (type !== 'csv' && type !== 'excel')
+      throw badRequest(`Export format '${type}' is not supported; use csv or excel`);
     const scope = await v1Scope(ctx, req, req.params);
     const q = pageQueryOf(req.query);
     const fields = scope.reader.projection(q.fields);
@@ -59,7 +60,9 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
         yield '\ufeff' + csvLine(header);
         for await (const rows of batches(scope, q)) yield rows.map((r) => csvLine(values(r))).join('');
       }
-      return sendFile(reply, fileName(scope.model.title, 'csv'), 'text/csv; charset=utf-8').send(Readable.from(lines()));
+      return sendFile(reply, fileName(scope.model.title, 'csv'), 'text/csv; charset=utf-8').send(
+        Readable.from(lines()),
+      );
     }
     const rows: unknown[][] = [];
     for await (const batch of batches(scope, q, MAX_XLSX_ROWS)) for (const r of batch) rows.push(values(r));

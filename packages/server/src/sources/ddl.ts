@@ -5,6 +5,7 @@
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
+import { dropSqliteIndexesOn } from '../data/auto-index.js';
 
 function defaultValue(knex: Knex, dialect: Dialect, spec: ColumnSpec): unknown {
   const cdf = spec.cdf;
@@ -85,6 +86,7 @@ export async function dropColumn(
 ): Promise<void> {
   if (dialect === 'sqlite') {
     // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation.
+    await dropSqliteIndexesOn(knex, tableName, columnName);
     await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
