@@ -63,25 +63,21 @@ async function insertPrepared(
 ): Promise<unknown[]> {
   const pk = model.pk;
   const ids: unknown[] = new Array(rows.length);
-  // Rows with different key sets go in different statements: a missing key must mean the column default.
-  const groups = new Map<string, number[]>();
-  rows.forEach((r, i) => {
-    const sig = Object.keys(r).join('\u0000');
-    const g = groups.get(sig);
-    if (g) g.push(i);
-    else groups.set(sig, [i]);
-  });
-  for (const [sig, indexes] of groups) {
-    const width = Math.max(1, sig ? sig.split('\u0000').length : 1);
+  // Consecutive rows with the same keys share a statement; a missing key must mean the column default,
+  // and rows keep the order they came in.
+  let start = 0;
+  while (start < rows.length) {
+    const sig = Object.keys(rows[start]!).join('\u0000');
+    const width = Math.max(1, Object.keys(rows[start]!).length);
     const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
-    for (let start = 0; start < indexes.length; start += per) {
-      const chunk = indexes.slice(start, start + per);
-      const values = chunk.map((i) => rows[i]!);
-      const got = await insertChunk(trx, model, values);
-      chunk.forEach((rowIndex, k) => {
-        ids[rowIndex] = pk ? (values[k]![pk.name] ?? got[k]) : undefined;
-      });
-    }
+    let end = start + 1;
+    while (end < rows.length && end - start < per && Object.keys(rows[end]!).join('\u0000') === sig) end++;
+    const values = rows.slice(start, end);
+    const got = await insertChunk(trx, model, values);
+    values.forEach((v, k) => {
+      ids[start + k] = pk ? (v[pk.name] ?? got[k]) : undefined;
+    });
+    start = end;
   }
   return ids;
 }
