@@ -21,7 +21,10 @@ describe.each(testDatabases())('brute-force limits on %s', (kind) => {
   let server: TestServer;
   let victim: Awaited<ReturnType<typeof signUpUser>>;
   beforeAll(async () => {
-    server = await startTestServer(kind, { NC_AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    server = await startTestServer(kind, {
+      NC_AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      NC_TRUST_PROXY: 'true',
+    });
     victim = await signUpUser(server.api, randomEmail('victim'), PASSWORD);
   });
   afterAll(async () => server?.close());
