@@ -14,14 +14,14 @@ import { storageRoutes } from './routes/storage.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
-import { authPasswordRoutes } from './routes/auth-password.js';
-import { appSettingsRoutes } from './routes/app-settings.js';
-import { tokenRoutes } from './routes/tokens.js';
-import { userRoutes } from './routes/users.js';
 import { baseRoutes } from './routes/bases.js';
 import { columnRoutes } from './routes/columns.js';
 import { sourceRoutes } from './routes/sources.js';
 import { tableRoutes } from './routes/tables.js';
+import { authPasswordRoutes } from './routes/auth-password.js';
+import { appSettingsRoutes } from './routes/app-settings.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { userRoutes } from './routes/users.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,6 +39,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -46,11 +51,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
-  baseRoutes(app, ctx);
-  sourceRoutes(app, ctx);
-  tableRoutes(app, ctx);
-  columnRoutes(app, ctx);
-  app.addHook('onClose', async () => ctx.sources.closeAll());
 
   await serveWebApp(app, ctx);
   return app;

@@ -94,15 +94,3 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
   }
 }
 
-/**
- * SQLite refuses to drop a column that an index uses; the DDL layer calls this first. Drops the indexes
- * (ours and any other named one) that include the column; constraint indexes SQLite made itself stay.
- */
-export async function dropSqliteIndexesOn(db: Knex, tableName: string, columnName: string): Promise<void> {
-  const indexes = (await db.raw('select name from pragma_index_list(?)', [tableName])) as { name: string }[];
-  for (const { name } of indexes) {
-    if (name.startsWith('sqlite_autoindex_')) continue;
-    const cols = (await db.raw('select name from pragma_index_info(?)', [name])) as { name: string }[];
-    if (cols.some((c) => c.name === columnName)) await db.raw('drop index if exists ??', [name]);
-  }
-}
