@@ -65,13 +65,14 @@ async function insertPrepared(
   const ids: unknown[] = new Array(rows.length);
   // Consecutive rows with the same keys share a statement; a missing key must mean the column default,
   // and rows keep the order they came in.
+  const sigs = rows.map((r) => Object.keys(r).join('\u0000'));
   let start = 0;
   while (start < rows.length) {
-    const sig = Object.keys(rows[start]!).join('\u0000');
+    const sig = sigs[start];
     const width = Math.max(1, Object.keys(rows[start]!).length);
     const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
     let end = start + 1;
-    while (end < rows.length && end - start < per && Object.keys(rows[end]!).join('\u0000') === sig) end++;
+    while (end < rows.length && end - start < per && sigs[end] === sig) end++;
     const values = rows.slice(start, end);
     const got = await insertChunk(trx, model, values);
     values.forEach((v, k) => {
