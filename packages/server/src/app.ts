@@ -10,6 +10,10 @@ import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { storageRoutes } from './routes/storage.js';
+import { rowsV1Routes } from './routes/rows.js';
+import { rowsV2Routes } from './routes/rows-v2.js';
+import { exportRoutes } from './routes/export.js';
 import { baseRoutes } from './routes/bases.js';
 import { columnRoutes } from './routes/columns.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -28,10 +32,6 @@ import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
-import { storageRoutes } from './routes/storage.js';
-import { rowsV1Routes } from './routes/rows.js';
-import { rowsV2Routes } from './routes/rows-v2.js';
-import { exportRoutes } from './routes/export.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,6 +46,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  await storageRoutes(app, ctx);
+  rowsV1Routes(app, ctx);
+  rowsV2Routes(app, ctx);
+  exportRoutes(app, ctx);
   baseRoutes(app, ctx);
   sourceRoutes(app, ctx);
   tableRoutes(app, ctx);
@@ -67,10 +71,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
-  await storageRoutes(app, ctx);
-  rowsV1Routes(app, ctx);
-  rowsV2Routes(app, ctx);
-  exportRoutes(app, ctx);
 
   await serveWebApp(app, ctx);
   return app;

@@ -10,7 +10,6 @@ import { SharesRepo } from './meta/repos/shares.js';
 import { SortsRepo } from './meta/repos/sorts.js';
 import { UsersRepo } from './meta/repos/users.js';
 import { ViewColumnsRepo } from './meta/repos/views-columns.js';
-import type { Realtime } from './realtime/socket.js';
 import { BasesRepo } from './meta/repos/bases.js';
 import { ColumnsRepo } from './meta/repos/columns.js';
 import { SourcesRepo } from './meta/repos/sources.js';
@@ -19,6 +18,7 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
@@ -41,15 +41,6 @@ export interface AppContext {
   dataCache: DataCache;
   /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
   tableModels: TableModelCache;
-  log: Logger;
-  apiTokens: ApiTokensRepo;
-  /** Sends e-mail; the outbox until an SMTP transport is configured. */
-  mailer: Mailer;
-  /** The last messages "sent" (tests read reset and invite links from here). */
-  outbox: OutboxMailer;
-  rateLimiter: AuthRateLimiter;
-  /** Set once the HTTP server exists (buildApp). */
-  realtime?: Realtime;
   bases: BasesRepo;
   sourceRepo: SourcesRepo;
   tables: TablesRepo;
@@ -61,6 +52,15 @@ export interface AppContext {
   /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
   sources: SourceConnections;
   secrets: SecretBox;
+  log: Logger;
+  apiTokens: ApiTokensRepo;
+  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  mailer: Mailer;
+  /** The last messages "sent" (tests read reset and invite links from here). */
+  outbox: OutboxMailer;
+  rateLimiter: AuthRateLimiter;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -84,14 +84,6 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
     dataCache: new DataCache(),
     tableModels: new TableModelCache(),
-    log,
-    apiTokens: new ApiTokensRepo(db),
-    mailer: outbox,
-    outbox,
-    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
-      enabled: config.rateLimit.enabled,
-      perMinute: config.rateLimit.authPerMinute,
-    }),
     bases: new BasesRepo(db),
     sourceRepo,
     tables,
@@ -100,5 +92,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     meta: new MetaService(tables, columns, tableViews),
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
+    log,
+    apiTokens: new ApiTokensRepo(db),
+    mailer: outbox,
+    outbox,
+    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+      enabled: config.rateLimit.enabled,
+      perMinute: config.rateLimit.authPerMinute,
+    }),
   };
 }

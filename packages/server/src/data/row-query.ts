@@ -9,6 +9,7 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
+import { selectRows } from './sqlite-statements.js';
 import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -97,10 +98,11 @@ export class RowReader {
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
     const columns = selectList(fields, pk);
+    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where).select(columns);
       this.orderBy(qb, q.sort);
-      const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
+      const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
       return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
@@ -109,10 +111,14 @@ export class RowReader {
     const qb = this.filtered(q.where).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
-      raw = (await qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit)) as Row[];
+      raw = await selectRows(
+        this.db,
+        this.model.dialect,
+        qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit),
+      );
     } else {
       // Read one row more, the one just before the page: its key is the seek point for this offset.
-      raw = (await qb.limit(q.limit + 1).offset(q.offset - 1)) as Row[];
+      raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
       const first = raw.shift();
       if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name]);
     }
@@ -126,7 +132,8 @@ export class RowReader {
     const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
     const cached = this.cache.getCount(this.model.id, key);
     if (cached !== undefined) return cached;
-    const row = (await this.filtered(where).count({ count: '*' }).first()) as { count: unknown } | undefined;
+    this.cache.indexes.suggest(this.db, this.model, where, undefined);
+    const [row] = await selectRows(this.db, this.model.dialect, this.filtered(where).count({ count: '*' }));
     const n = Number(row?.count ?? 0);
     this.cache.setCount(this.model.id, key, n);
     return n;
