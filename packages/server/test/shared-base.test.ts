@@ -75,6 +75,30 @@ describe.each(testDatabases())('shared bases and ERDs on %s', (kind) => {
     expect((await server.api.get(`/api/v1/db/public/shared-base/${share.body.uuid}/meta`)).status).toBe(404);
   });
 
+  it('requires the password of a protected shared base', async () => {
+    const made = await server.api.post(
+      `/api/v1/db/meta/projects/${t.baseId}/shared`,
+      { roles: 'viewer', password: 'base pass' },
+      opts(),
+    );
+    const stored = await server.ctx.db('rb_shares').where({ uuid: made.body.uuid }).first();
+    expect(stored.password_hash).toMatch(/^\$argon2/);
+    const meta = `/api/v1/db/public/shared-base/${made.body.uuid}/meta`;
+    const denied = await server.api.get(meta, { headers: { 'xc-password': 'nope' } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe('INVALID_SHARED_VIEW_PASSWORD');
+    expect((await server.api.get(meta, { headers: { 'xc-password': 'base pass' } })).status).toBe(200);
+    const views = `/api/v1/db/meta/tables/${t.tableId}/views`;
+    expect((await server.api.get(views, { headers: { 'xc-shared-base-id': made.body.uuid } })).status).toBe(
+      401,
+    );
+    const ok = await server.api.get(views, {
+      headers: { 'xc-shared-base-id': made.body.uuid, 'xc-password': 'base pass' },
+    });
+    expect(ok.status).toBe(200);
+    await server.api.delete(`/api/v1/db/meta/projects/${t.baseId}/shared`, undefined, opts());
+  });
+
   it('allows only base creators to share the base', async () => {
     const editor = await addBaseUser(server, t.baseId, 'editor');
     expect(
