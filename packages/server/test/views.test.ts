@@ -292,6 +292,64 @@ describe.each(testDatabases())('views on %s', (kind) => {
     expect(grid.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === id)?.show).toBe(true);
   });
 
+  it('keeps a locked view as it is until it is unlocked', async () => {
+    const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Locked' }, opts());
+    const lock = await server.api.patch(
+      `/api/v1/db/meta/views/${v.body.id}`,
+      { lock_type: 'locked' },
+      opts(),
+    );
+    expect(lock.body.lock_type).toBe('locked');
+    const attempts = [
+      server.api.post(
+        `/api/v1/db/meta/views/${v.body.id}/filters`,
+        { fk_column_id: t.col.Title, comparison_op: 'eq', value: 'x' },
+        opts(),
+      ),
+      server.api.post(`/api/v1/db/meta/views/${v.body.id}/sorts`, { fk_column_id: t.col.Title }, opts()),
+      server.api.patch(`/api/v1/db/meta/views/${v.body.id}/columns/${t.col.Title}`, { show: false }, opts()),
+      server.api.post(`/api/v1/db/meta/views/${v.body.id}/hide-all`, {}, opts()),
+      server.api.patch(`/api/v1/db/meta/grids/${v.body.id}`, { row_height: 1 }, opts()),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('This view is locked; unlock it to change it');
+    }
+    await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { lock_type: 'collaborative' }, opts());
+    expect(
+      (
+        await server.api.post(
+          `/api/v1/db/meta/views/${v.body.id}/sorts`,
+          { fk_column_id: t.col.Title },
+          opts(),
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it('drops the filters, sorts and view columns of a deleted field', async () => {
+    const id = await addField(server, t, 'Gone', 'Number');
+    const v = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Field goes' },
+      opts(),
+    );
+    await server.api.post(
+      `/api/v1/db/meta/views/${v.body.id}/filters`,
+      { fk_column_id: id, comparison_op: 'gt', value: '1' },
+      opts(),
+    );
+    await server.api.post(`/api/v1/db/meta/views/${v.body.id}/sorts`, { fk_column_id: id }, opts());
+    const del = await server.api.delete(`/api/v1/db/meta/columns/${id}`, undefined, opts());
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await server.api.get(`/api/v1/db/meta/views/${v.body.id}/filters`, opts())).body.list).toEqual(
+      [],
+    );
+    expect((await server.api.get(`/api/v1/db/meta/views/${v.body.id}/sorts`, opts())).body.list).toEqual([]);
+    const cols = await server.api.get(`/api/v1/db/meta/views/${v.body.id}/columns`, opts());
+    expect(cols.body.list.map((c: { fk_column_id: string }) => c.fk_column_id)).not.toContain(id);
+  });
+
   it('deletes a view but never the default one', async () => {
     const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Doomed' }, opts());
     const del = await server.api.delete(`/api/v1/db/meta/views/${v.body.id}`, undefined, opts());

@@ -5,7 +5,7 @@
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { ViewType } from '@rowbase/core/api/meta';
 import type { CreateViewBody, UpdateViewBody, UpdateViewSettingsBody } from '@rowbase/core/api/views';
-import { badRequest, notFound } from '@rowbase/core/errors';
+import { badRequest, forbidden, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import type { StoredView } from '../../meta/repos/views.js';
@@ -32,6 +32,11 @@ export async function getView(ctx: AppContext, viewId: string, trx: Knex = ctx.d
   const v = await ctx.views.byId(viewId, trx);
   if (!v) throw notFound(`View '${viewId}' not found`);
   return v;
+}
+
+/** A locked view keeps its fields, filters, sorts and settings until someone unlocks it (PATCH lock_type). */
+export function assertUnlocked(view: StoredView): void {
+  if (view.lock_type === 'locked') throw forbidden('This view is locked; unlock it to change it');
 }
 
 /** The view if it is of the given type; another type is a 404 as NocoDB answers. */
