@@ -85,6 +85,10 @@ export function prepareRow(
       if (!r.ok) fail(field.title, r.error);
       coerced = (r as { value: unknown }).value;
     }
+    const max = maxLength(field);
+    if (max !== undefined && typeof coerced === 'string' && coerced.length > max) {
+      fail(field.title, `Field '${field.title}' takes at most ${max} characters`);
+    }
     if ((coerced === null || coerced === undefined) && field.column.rqd) {
       fail(field.title, `Field '${field.title}' is required`);
     }
@@ -96,6 +100,13 @@ export function prepareRow(
     }
   }
   return out;
+}
+
+/** The declared length of a char/varchar column, enforced the same way on every database. */
+function maxLength(f: StoredField): number | undefined {
+  if (!/char/i.test(f.column.dt ?? '')) return undefined;
+  const n = Number(f.column.dtxp);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** The current moment as stored datetimes are: UTC 'YYYY-MM-DD HH:mm:ss'. */
