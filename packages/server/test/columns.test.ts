@@ -102,7 +102,14 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       { title: 'U', uidt: 'Number', un: true },
       { token: owner.token },
     );
-    expect(un.status).toBe(kind === 'mysql' ? 200 : 400);
+    expect(un.status).toBe(200);
+    expect(columnByTitle(un.body, 'U').un).toBe(kind === 'mysql');
+    const unText = await server.api.post(
+      `/api/v1/db/meta/tables/${t.id}/columns`,
+      { title: 'UT', uidt: 'SingleLineText', un: true },
+      { token: owner.token },
+    );
+    expect(unText.status).toBe(kind === 'mysql' ? 400 : 200);
     const au = await server.api.post(
       `/api/v1/db/meta/tables/${t.id}/columns`,
       { title: 'A', uidt: 'SingleLineText', au: true },
