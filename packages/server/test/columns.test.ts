@@ -82,6 +82,18 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(columnByTitle(table, 'Many').dt).toBe('text');
   });
 
+  it('fills CreateTime and LastModifiedTime from the database clock', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Clock' });
+    let table = await addColumn(server, owner, t.id, { title: 'Made', uidt: 'CreateTime' });
+    table = await addColumn(server, owner, t.id, { title: 'Touched', uidt: 'LastModifiedTime' });
+    expect(columnByTitle(table, 'Made')).toMatchObject({ cdf: 'CURRENT_TIMESTAMP' });
+    expect(columnByTitle(table, 'Touched')).toMatchObject({ au: true, cdf: 'CURRENT_TIMESTAMP' });
+    await server.ctx.db(t.table_name).insert({ title: 'x' });
+    const [row] = await server.ctx.db(t.table_name).select('Made', 'Touched');
+    expect(row.Made).toBeTruthy();
+    expect(row.Touched).toBeTruthy();
+  });
+
   it('resolves duplicate titles with _1, _2 and refuses bad rules with 400', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Rules' });
     await addColumn(server, owner, t.id, { title: 'Name', uidt: 'SingleLineText' });
