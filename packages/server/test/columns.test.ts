@@ -94,6 +94,29 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(row.Touched).toBeTruthy();
   });
 
+  it('turns a stored field into a formula and back', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Morph' });
+    const table = await addColumn(server, owner, t.id, { title: 'Note', uidt: 'SingleLineText' });
+    const note = columnByTitle(table, 'Note');
+    const toFormula = await server.api.patch(
+      `/api/v1/db/meta/columns/${note.id}`,
+      { uidt: 'Formula', formula_raw: 'CONCAT({Title}, "!")' },
+      { token: owner.token },
+    );
+    expect(toFormula.status, JSON.stringify(toFormula.body)).toBe(200);
+    expect(columnByTitle(toFormula.body, 'Note')).toMatchObject({ uidt: 'Formula', column_name: null });
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).not.toContain('Note');
+    const back = await server.api.patch(
+      `/api/v1/db/meta/columns/${note.id}`,
+      { uidt: 'LongText' },
+      { token: owner.token },
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const stored = columnByTitle(back.body, 'Note');
+    expect(stored).toMatchObject({ uidt: 'LongText', colOptions: null });
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).toContain(stored.column_name);
+  });
+
   it('resolves duplicate titles with _1, _2 and refuses bad rules with 400', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Rules' });
     await addColumn(server, owner, t.id, { title: 'Name', uidt: 'SingleLineText' });
