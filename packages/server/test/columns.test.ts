@@ -221,6 +221,20 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     rows = await server.ctx.db(t.table_name).orderBy('id').select('Num');
     expect(rows.map((r: any) => r.Num)).toEqual(['5', null, '42']);
 
+    // A change the data cannot take (required, but a row has no number) is refused and leaves no trace.
+    const qty2 = columnByTitle(r2.body, 'Qty');
+    const refused = await server.api.patch(
+      `/api/v1/db/meta/columns/${qty2.id}`,
+      { rqd: true },
+      { token: owner.token },
+    );
+    expect(refused.status).toBe(400);
+    const info = Object.keys(await server.ctx.db(t.table_name).columnInfo());
+    expect(info.filter((n) => n.endsWith('__rbn'))).toEqual([]);
+    expect(info).toContain('Qty');
+    const qtyAfter = await server.ctx.db(t.table_name).orderBy('id').select('Qty');
+    expect(qtyAfter.map((r: any) => (r.Qty === null ? null : Number(r.Qty)))).toEqual([12, null, 7]);
+
     const status = columnByTitle(r2.body, 'Status');
     const r3 = await server.api.patch(
       `/api/v1/db/meta/columns/${status.id}`,
