@@ -1,7 +1,13 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
-import { createScratchDatabase, startTestServer, testDatabases, type TestServer } from './harness.js';
+import {
+  createScratchDatabase,
+  signUpUser,
+  startTestServer,
+  testDatabases,
+  type TestServer,
+} from './harness.js';
 import { UI_TYPES, VIRTUAL_UI_TYPES } from '@rowbase/core/fields/ui-types';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
@@ -71,6 +77,11 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBeTruthy();
+    const viewer = await signUpUser(server.api);
+    const refused = await server.api.post('/api/v1/db/meta/connection/test', ext.config, {
+      token: viewer.token,
+    });
+    expect(refused.status).toBe(403);
     const unsupported = await server.api.post(
       '/api/v1/db/meta/connection/test',
       { client: 'mongodb', connection: {} },
