@@ -36,6 +36,8 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(users.body.users.list).toEqual([expect.objectContaining({ email: admin.email, roles: 'owner' })]);
     const v2 = await server.api.get(`/api/v2/meta/bases/${res.body.id}`, { token: admin.token });
     expect(v2.body.id).toBe(res.body.id);
+    const v2users = await server.api.get(`/api/v2/meta/bases/${res.body.id}/users`, { token: admin.token });
+    expect(v2users.body.users.list).toHaveLength(1);
   });
 
   it('validates the title and refuses org viewers creating bases', async () => {
@@ -116,6 +118,37 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(
       (await server.api.get(`/api/v1/db/meta/projects/${base.id}/tables`, { token: other.token })).status,
     ).toBe(403);
+  });
+
+  it('invites a new e-mail address into a base as an invited account', async () => {
+    const base = await createBase(server, admin, 'Invites');
+    const res = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: 'New.Person@example.com', roles: 'editor' },
+      { token: admin.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      msg: 'The user has been invited successfully',
+      email: 'new.person@example.com',
+    });
+    expect(res.body.invite_token).toBeTruthy();
+    const users = await server.api.get(`/api/v1/db/meta/projects/${base.id}/users`, { token: admin.token });
+    expect(users.body.users.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          email: 'new.person@example.com',
+          roles: 'editor',
+          invite_token: 'pending',
+        }),
+      ]),
+    );
+    const bad = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: 'not-an-email', roles: 'editor' },
+      { token: admin.token },
+    );
+    expect(bad.status).toBe(400);
   });
 
   it('updates and deletes a base, dropping its tables', async () => {
