@@ -45,7 +45,8 @@ async function readOr404(scope: RowsScope, id: unknown, fields?: readonly string
 
 const META_WRITE = /^\/api\/v[12]\/(db\/)?meta\//;
 /** Row routes bump exactly the table they wrote; other writes (links, imports, ...) clear the data cache. */
-const ROW_WRITE = /^\/api\/(v1\/db\/data\/(bulk\/)?[^/]+\/[^/]+\/[^/?]+(\/|\?|$)(?!.*\/(mm|hm|bt|nested)\/)|v2\/tables\/[^/]+\/records)/;
+const ROW_WRITE =
+  /^\/api\/(v1\/db\/data\/(bulk\/)?[^/]+\/[^/]+\/[^/?]+(\/|\?|$)(?!.*\/(mm|hm|bt|nested)\/)|v2\/tables\/[^/]+\/records)/;
 
 export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
   // Once a write has answered (its transaction committed): a meta change (tables, columns, sources, bases)
