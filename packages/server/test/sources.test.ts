@@ -48,6 +48,10 @@ async function externalDatabase(kind: MetaDbClient) {
     t.text('note');
     t.integer('customer_id').unsigned().references('id').inTable('customers');
   });
+  await knex.raw('create view ?? as select id, name from ?? where credit > 100', [
+    'vip_customers',
+    'customers',
+  ]);
   return { config, knex, drop: async () => (await knex.destroy(), await scratch.drop()) };
 }
 
@@ -112,7 +116,11 @@ describe.each(testDatabases())('sources on %s', (kind) => {
         token: owner.token,
       })
     ).body.list;
-    expect(tables.map((t: any) => t.table_name).sort()).toEqual(['customers', 'orders']);
+    expect(tables.map((t: any) => `${t.table_name}:${t.type}`).sort()).toEqual([
+      'customers:table',
+      'orders:table',
+      'vip_customers:view',
+    ]);
     const customers = (
       await server.api.get(
         `/api/v1/db/meta/tables/${tables.find((t: any) => t.table_name === 'customers').id}`,
@@ -234,7 +242,7 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     ).body.list;
     expect(tables.map((t: any) => t.table_name)).toContain('invoices');
     await ext.knex.schema.dropTable('invoices');
-    await ext.knex.schema.alterTable('customers', (t) => t.dropColumn('phone'));
+    await ext.knex.raw('alter table ?? drop column ??', ['customers', 'phone']);
   });
 
   it('creates tables in an external source without the base prefix, and deletes the source', async () => {
