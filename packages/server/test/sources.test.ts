@@ -159,6 +159,17 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     expect(read.status).toBe(200);
     if (kind === 'mysql') expect(read.body.config.connection.password).toBeUndefined();
 
+    // Introspected fields are unaltered (0); turning auto-update on marks them altered 2 (SPEC §4).
+    const placed = orders.columns.find((c: any) => c.title === 'placed_on');
+    expect(placed.altered).toBe(0);
+    const au = await server.api.patch(
+      `/api/v1/db/meta/columns/${placed.id}`,
+      { uidt: 'Date', au: true },
+      { token: owner.token },
+    );
+    expect(au.status, JSON.stringify(au.body)).toBe(200);
+    expect(au.body.columns.find((c: any) => c.id === placed.id)).toMatchObject({ au: true, altered: 2 });
+
     // The data plane reaches the source through ctx.sources.
     const knex = await server.ctx.sources.connectionFor(res.body.id);
     await ext.knex('customers').insert({ name: 'Ann' });
