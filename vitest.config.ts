@@ -10,6 +10,11 @@ export default defineConfig({
       { resolve, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       {
         resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] },
+      },
+      {
+        resolve,
         test: {
           name: 'server',
           root: 'packages/server',
