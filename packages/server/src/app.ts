@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerPrincipal } from './http/principal.js';
+import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 
@@ -22,6 +23,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+
+  ctx.realtime = attachRealtime(app, ctx);
+  app.addHook('onClose', async () => ctx.realtime?.close());
 
   await serveWebApp(app, ctx);
   return app;

@@ -2,6 +2,7 @@
 import type { AppConfig } from './config.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {

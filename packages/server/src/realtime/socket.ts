@@ -1,0 +1,69 @@
+/**
+ * The realtime connection (SPEC §7 "Real-time telemetry"): socket.io at `/socket.io` on the app's port.
+ * A client authenticates with its JWT (`auth.token`, or the `xc-auth` header); `page` and `event` messages are
+ * recorded as telemetry (logged at debug level; teleEnabled is off by default so nothing leaves the server).
+ * Rooms per table let the data plane push row changes to every open tab (`emitToTable`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context.js';
+
+export interface Realtime {
+  /** Sends an event to every socket that joined the table's room. */
+  emitToTable(tableId: string, event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+interface SocketData {
+  userId: string;
+}
+
+export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    app.server,
+    {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: false },
+    },
+  );
+
+  io.use(async (socket, next) => {
+    const token = tokenOf(socket);
+    const claims = token ? await ctx.jwt.verify(token) : undefined;
+    const user = claims ? await ctx.users.byId(claims.id) : undefined;
+    if (!claims || !user || user.tokenVersion !== claims.token_version)
+      return next(new Error('Unauthorized'));
+    socket.data.userId = user.id;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('page', (msg: unknown) =>
+      app.log.debug({ userId: socket.data.userId, page: msg }, 'telemetry page'),
+    );
+    socket.on('event', (msg: unknown) =>
+      app.log.debug({ userId: socket.data.userId, event: msg }, 'telemetry event'),
+    );
+    socket.on('subscribe:table', (tableId: unknown) => {
+      if (typeof tableId === 'string' && tableId.length <= 64) void socket.join(`table:${tableId}`);
+    });
+    socket.on('unsubscribe:table', (tableId: unknown) => {
+      if (typeof tableId === 'string') void socket.leave(`table:${tableId}`);
+    });
+  });
+
+  return {
+    emitToTable: (tableId, event, payload) => {
+      io.to(`table:${tableId}`).emit(event as never, payload as never);
+    },
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}
+
+function tokenOf(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const header = socket.handshake.headers['xc-auth'];
+  return typeof header === 'string' && header ? header : undefined;
+}
