@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { guardLoader } from './guard-loader';
+import { MissingPageError } from './missing-page';
 import type { RouteFlags, RouteHandle } from './route-flags';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
@@ -16,7 +17,7 @@ function page(load: () => PageModule, name: string): RouteObject['lazy'] {
   return async () => {
     const mod = await load();
     const Component = mod[name];
-    if (!Component) throw new Error(`Page component ${name} is missing`);
+    if (!Component) throw new MissingPageError(name);
     return { Component };
   };
 }

@@ -21,6 +21,8 @@ describe('token decoding', () => {
     expect(isTokenLive(t, 1_000_000)).toBe(false);
     expect(isTokenLive('garbage', 0)).toBe(false);
     expect(msUntilRefresh(t, 0)).toBe(1_000_000 - 300_000);
-    expect(msUntilRefresh(t, 900_000)).toBe(0);
+    // Less than 5 minutes left: half-way through what remains, never back to back.
+    expect(msUntilRefresh(t, 900_000)).toBe(50_000);
+    expect(msUntilRefresh(t, 1_000_000)).toBe(0);
   });
 });

@@ -56,10 +56,16 @@ export function isTokenLive(token: string | null, nowMs: number): boolean {
   }
 }
 
-/** Milliseconds until the token should be refreshed: 5 minutes before it expires (never negative). */
+/**
+ * Milliseconds until the token should be refreshed: 5 minutes before it expires. A token that lives less than
+ * that (a short NC_JWT_EXPIRES_IN) is refreshed half-way through its remaining life instead, so refreshing never
+ * turns into a loop of back-to-back calls.
+ */
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 export function msUntilRefresh(token: string, nowMs: number): number {
   const { exp } = decodeToken(token);
   if (typeof exp !== 'number') return 0;
-  return Math.max(0, exp * 1000 - REFRESH_BEFORE_EXPIRY_MS - nowMs);
+  const remaining = exp * 1000 - nowMs;
+  if (remaining <= 0) return 0;
+  return Math.max(remaining - REFRESH_BEFORE_EXPIRY_MS, Math.floor(remaining / 2));
 }
