@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The API modules reach antd through the error toasts; these tests need only their pure helpers.
+vi.mock('./notify', () => ({ notifyError: vi.fn() }));
 import { SOURCE_TEMPLATES, initialConnection } from './sources';
 import { listOf } from './tokens';
 import { tableNameOf } from './tables';
