@@ -70,9 +70,14 @@ export function TokensTable({ queryKey, list, create, remove, canManage }: Props
         columns={[
           { title: t('label.description'), dataIndex: 'description' },
           {
+            title: t('label.token'),
+            dataIndex: 'token_hint',
+            render: (v: string | null) => (v ? `…${v}` : ''),
+          },
+          {
             title: t('label.createdAt'),
             dataIndex: 'created_at',
-            render: (v?: string) => (v ? new Date(v).toLocaleString() : ''),
+            render: (v?: number | string) => (v ? new Date(v).toLocaleString() : ''),
           },
           {
             key: 'actions',
