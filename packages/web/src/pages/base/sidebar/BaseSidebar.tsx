@@ -8,6 +8,7 @@ import { basePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
 import { useTables } from '../use-base';
 import { CreateTableModal } from './CreateTableModal';
+import { PreviewAs } from './PreviewAs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
 
@@ -58,6 +59,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
           </NavLink>
         </div>
       )}
+      <PreviewAs baseId={base.id} />
       <CreateTableModal baseId={base.id} open={creating} onClose={() => setCreating(false)} />
     </nav>
   );
