@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('./notify', () => ({ notifyError: vi.fn() }));
 import { SOURCE_TEMPLATES, initialConnection } from './sources';
 import { listOf } from './tokens';
-import { tableNameOf } from './tables';
 
 describe('source templates', () => {
   const byLabel = (label: string) => SOURCE_TEMPLATES.find((t) => t.label === label)!;
@@ -27,11 +26,6 @@ describe('source templates', () => {
 });
 
 describe('small helpers', () => {
-  it('derives table names from titles', () => {
-    expect(tableNameOf('Crème Brûlée Orders!')).toBe('creme_brulee_orders');
-    expect(tableNameOf('  ')).toBe('table');
-  });
-
   it('reads lists whether bare or wrapped', () => {
     expect(listOf([1])).toEqual([1]);
     expect(listOf({ list: [2] })).toEqual([2]);

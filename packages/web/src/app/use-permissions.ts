@@ -31,7 +31,6 @@ export function usePermissions(baseId?: string) {
     loaded: !!me,
     org,
     base,
-    allowed: (permission: Permission, extraBaseRoles?: RoleMap) =>
-      can({ org, base: { ...base, ...extraBaseRoles } }, permission),
+    allowed: (permission: Permission) => can({ org, base }, permission),
   };
 }
