@@ -34,6 +34,12 @@ it('creates a base and a table in it, then renames the table', async () => {
   await page.waitForSelector('[data-testid=table-title]:has-text("Orders")');
   await page.waitForSelector('[data-testid=table-list] >> text=Orders');
 
+  await page.click('[data-testid=table-list] button[aria-label=Actions]');
+  await page.click('.ant-dropdown-menu-item:has-text("Rename")');
+  await page.fill('[data-testid=title-input]', 'Purchase orders');
+  await page.click('[data-testid=modal-ok]');
+  await page.waitForSelector('[data-testid=table-list] >> text=Purchase orders');
+
   // The base is listed on the home page after a reload.
   await page.goto(`${app.url}/#/`);
   await page.waitForSelector('[data-testid=base-Sales]');

@@ -56,7 +56,7 @@ export function initialConnection(t: SourceTemplate): ConnectionConfig {
 }
 
 export const sourcesApi = {
-  list: (baseId: string) => api.get<ListReply<SourceMeta>>(`/api/v1/db/meta/projects/${baseId}/bases/`),
+  list: (baseId: string) => api.get<ListReply<SourceMeta>>(`/api/v1/db/meta/projects/${baseId}/bases`),
   create: (baseId: string, body: { alias: string; type: string; config: ConnectionConfig }) =>
     api.post<SourceMeta>(`/api/v1/db/meta/projects/${baseId}/bases/`, body),
   delete: (baseId: string, sourceId: string) =>

@@ -4,9 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { Table } from 'antd';
+import { Alert, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { errorMessageOf } from '../../api/notify';
 import { recordsKey, tableKey, tablesApi } from '../../api/tables';
 
 const PAGE_SIZE = 25;
@@ -24,6 +25,7 @@ export function TablePage() {
   const records = useQuery({
     queryKey: [...recordsKey(tableId), PAGE_SIZE],
     queryFn: () => tablesApi.records(tableId, { limit: PAGE_SIZE }),
+    meta: { silent: true },
   });
   if (table.error) throw table.error;
   const columns = (table.data?.columns ?? []).filter((c: ColumnMeta) => !c.system || c.pk);
@@ -32,6 +34,9 @@ export function TablePage() {
       <h1 className="mb-4 text-xl font-semibold" data-testid="table-title">
         {table.data?.title}
       </h1>
+      {records.isError && (
+        <Alert className="mb-3" type="error" showIcon title={errorMessageOf(records.error)} />
+      )}
       <Table<Record<string, unknown>>
         size="small"
         bordered
