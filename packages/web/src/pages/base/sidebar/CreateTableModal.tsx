@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { tablesApi, tablesKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
 import { TitleModal } from '../../../components/TitleModal';
+import { trackEvent } from '../../../telemetry/use-page-events';
 
 export function CreateTableModal({
   baseId,
@@ -20,6 +21,7 @@ export function CreateTableModal({
   const create = useMutation({
     mutationFn: (title: string) => tablesApi.create(baseId, { title }),
     onSuccess: (table) => {
+      trackEvent('a:table:create');
       void qc.invalidateQueries({ queryKey: tablesKey(baseId) });
       onClose();
       navigate(tablePath(baseId, table.id));
