@@ -10,6 +10,10 @@ import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { baseRoutes } from './routes/bases.js';
+import { columnRoutes } from './routes/columns.js';
+import { sourceRoutes } from './routes/sources.js';
+import { tableRoutes } from './routes/tables.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
@@ -27,6 +31,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);

@@ -6,6 +6,14 @@ import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
+import { BasesRepo } from './meta/repos/bases.js';
+import { ColumnsRepo } from './meta/repos/columns.js';
+import { SourcesRepo } from './meta/repos/sources.js';
+import { TablesRepo } from './meta/repos/tables.js';
+import { ViewsRepo } from './meta/repos/views.js';
+import { SourceConnections } from './sources/connections.js';
+import { SecretBox } from './sources/secrets.js';
+import { MetaService } from './services/tables-meta.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 
@@ -14,6 +22,17 @@ export interface AppContext {
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  bases: BasesRepo;
+  sourceRepo: SourcesRepo;
+  tables: TablesRepo;
+  columns: ColumnsRepo;
+  /** Default grid views of tables (the views API has its own repository). */
+  tableViews: ViewsRepo;
+  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
+  meta: MetaService;
+  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
+  sources: SourceConnections;
+  secrets: SecretBox;
   log: Logger;
   apiTokens: ApiTokensRepo;
   /** Sends e-mail; the outbox until an SMTP transport is configured. */
@@ -28,11 +47,24 @@ export interface AppContext {
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const log = pino({ level: config.logLevel, name: 'rowbase' });
   const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
+  const sourceRepo = new SourcesRepo(db);
+  const tables = new TablesRepo(db);
+  const columns = new ColumnsRepo(db);
+  const tableViews = new ViewsRepo(db);
+  const secrets = new SecretBox(config.jwtSecret);
   return {
     config,
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    bases: new BasesRepo(db),
+    sourceRepo,
+    tables,
+    columns,
+    tableViews,
+    meta: new MetaService(tables, columns, tableViews),
+    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
+    secrets,
     log,
     apiTokens: new ApiTokensRepo(db),
     mailer: outbox,
