@@ -352,6 +352,13 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       formula_raw: '{Amount} * 2',
       formula: `{${amount.id}} * 2`,
     });
+    const badFormula = await server.api.post(
+      `/api/v1/db/meta/tables/${orders.id}/columns`,
+      { title: 'Bad', uidt: 'Formula', formula_raw: '{Nope} + 1' },
+      { token: owner.token },
+    );
+    expect(badFormula.status).toBe(422);
+    expect(badFormula.body.msg).toContain('Invalid column name/id "Nope" in formula');
     const badLookup = await server.api.post(
       `/api/v1/db/meta/tables/${customers.id}/columns`,
       { title: 'X', uidt: 'Lookup', fk_relation_column_id: 'nope', fk_lookup_column_id: amount.id },

@@ -11,6 +11,10 @@ function defaultValue(knex: Knex, dialect: Dialect, spec: ColumnSpec): unknown {
   if (cdf === null || cdf === undefined || cdf === '') return undefined;
   if (isNowDefault(cdf)) {
     if (dialect === 'mysql' && spec.au) return knex.raw('CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP');
+    // Datetimes are stored as UTC wall time; pg's CURRENT_TIMESTAMP would follow the session time zone.
+    if (dialect === 'pg' && /^timestamp( without time zone)?$/i.test(spec.dt.trim())) {
+      return knex.raw("(now() at time zone 'utc')");
+    }
     return knex.fn.now();
   }
   const lower = spec.dt.toLowerCase();
