@@ -2,7 +2,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
-import { chooseFromMenu, fillAuthForm, openPage, signUpByApi, waitForRoute } from '../support/web.js';
+import { call } from '../support/api.js';
+import {
+  chooseFromMenu,
+  fillAuthForm,
+  openPage,
+  route,
+  signUpByApi,
+  storedToken,
+  waitForRoute,
+} from '../support/web.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -33,6 +42,13 @@ it('creates a base and a table in it, renames the table, and tests a source conn
   await waitForRoute(page, (r) => r.startsWith(basePath + '/'));
   await page.waitForSelector('[data-testid=table-title]:has-text("Orders")');
   await page.waitForSelector('[data-testid=table-list] >> text=Orders');
+
+  // Rows added through the API show in the table.
+  const tableId = route(page).split('/')[3]!;
+  const token = (await storedToken(page))!;
+  await call(app.url, 'POST', `/api/v2/tables/${tableId}/records`, token, [{ Title: 'First order' }]);
+  await page.reload();
+  await page.waitForSelector('.ant-table-cell:has-text("First order")');
 
   await chooseFromMenu(page, '[data-testid=table-list] button[aria-label=Actions]', 'Rename');
   await page.fill('[data-testid=title-input]', 'Purchase orders');
@@ -68,7 +84,7 @@ it('creates a base and a table in it, renames the table, and tests a source conn
 
 async function tableTitles(page: Page): Promise<string[]> {
   return page
-    .locator('[data-testid=table-list] li a')
+    .locator('[data-testid=table-list] > li > div > a')
     .allTextContents()
     .then((t) => t.map((s) => s.trim()));
 }
@@ -87,7 +103,7 @@ it('reorders, duplicates and deletes tables, then renames, duplicates and delete
     await page.click('[data-testid=modal-ok]');
     await page.waitForSelector(`[data-testid=table-title]:has-text("${title}")`);
   }
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] li').length === 2);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] > li').length === 2);
   expect((await tableTitles(page)).map((t) => t.replace(/^\W+/, ''))).toEqual(['Alpha', 'Beta']);
 
   // Move Beta above Alpha.
@@ -97,7 +113,7 @@ it('reorders, duplicates and deletes tables, then renames, duplicates and delete
     'Move up',
   );
   await page.waitForFunction(() =>
-    document.querySelector('[data-testid=table-list] li')?.textContent?.includes('Beta'),
+    document.querySelector('[data-testid=table-list] > li')?.textContent?.includes('Beta'),
   );
 
   // Delete Alpha.
@@ -107,7 +123,7 @@ it('reorders, duplicates and deletes tables, then renames, duplicates and delete
     'Delete',
   );
   await page.click('.ant-modal-confirm-btns .ant-btn-dangerous');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] li').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] > li').length === 1);
 
   // The base from the home page: rename, duplicate, delete.
   await page.goto(`${app.url}/#/`);
