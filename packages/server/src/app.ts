@@ -22,6 +22,16 @@ import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
+import { filterRoutes } from './routes/filters.js';
+import { sortRoutes } from './routes/sorts.js';
+import { viewColumnRoutes } from './routes/view-columns.js';
+import { viewRoutes } from './routes/views.js';
+import { viewDataRoutes } from './routes/view-data.js';
+import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
+import { publicSharedViewRoutes } from './routes/public-shared-view.js';
+import { sharedBaseRoutes } from './routes/shared-base.js';
+import { sharedViewRoutes } from './routes/shared-views.js';
+import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -32,6 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerSharedBasePrincipal(app, ctx);
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -48,6 +59,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
+  viewRoutes(app, ctx);
+  viewColumnRoutes(app, ctx);
+  filterRoutes(app, ctx);
+  sortRoutes(app, ctx);
+  sharedViewRoutes(app, ctx);
+  sharedBaseRoutes(app, ctx);
+  publicSharedBaseRoutes(app, ctx);
+  await publicSharedViewRoutes(app, ctx);
+  viewDataRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

@@ -5,7 +5,11 @@ import { AuthRateLimiter, MemoryRateLimitStore } from './http/rate-limit.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
+import { FiltersRepo } from './meta/repos/filters.js';
+import { SharesRepo } from './meta/repos/shares.js';
+import { SortsRepo } from './meta/repos/sorts.js';
 import { UsersRepo } from './meta/repos/users.js';
+import { ViewColumnsRepo } from './meta/repos/views-columns.js';
 import { BasesRepo } from './meta/repos/bases.js';
 import { ColumnsRepo } from './meta/repos/columns.js';
 import { SourcesRepo } from './meta/repos/sources.js';
@@ -26,6 +30,11 @@ export interface AppContext {
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  views: ViewsRepo;
+  viewColumns: ViewColumnsRepo;
+  filters: FiltersRepo;
+  sorts: SortsRepo;
+  shares: SharesRepo;
   /** Attachment files (local folder DATA_DIR/uploads). */
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
@@ -67,6 +76,11 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    views: new ViewsRepo(db),
+    viewColumns: new ViewColumnsRepo(db),
+    filters: new FiltersRepo(db),
+    sorts: new SortsRepo(db),
+    shares: new SharesRepo(db),
     storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
     dataCache: new DataCache(),
     tableModels: new TableModelCache(),
