@@ -8,6 +8,7 @@ import { utcDay } from '@rowbase/core/filters/date-values';
 import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
+import { computedField, computedSql, isComputed } from './computed-fields.js';
 import type { DataCache } from './data-cache.js';
 import { selectRows } from './sqlite-statements.js';
 import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
@@ -45,11 +46,24 @@ export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaul
   return { limit: Math.min(Math.max(limit, 1), MAX_LIMIT), offset: Math.max(offset, 0) };
 }
 
+/** One field of a reply: where its value is in the raw row and how to decode it. */
+export interface OutField {
+  title: string;
+  key: string;
+  decode: (v: unknown) => unknown;
+}
+
+/** What a query selects and returns: stored columns and compiled formula expressions. */
+export interface Projection {
+  out: OutField[];
+  select: (string | Knex.Raw)[];
+}
+
 /** Turns raw rows into API rows keyed by field title. */
-export function rowDecoder(fields: readonly StoredField[]): (raw: Row) => Row {
+export function rowDecoder(fields: readonly OutField[]): (raw: Row) => Row {
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw[f.name]);
+    for (const f of fields) out[f.title] = f.decode(raw[f.key]);
     return out;
   };
 }
@@ -62,11 +76,33 @@ export class RowReader {
     private readonly now = new Date(),
   ) {}
 
-  /** The fields a query returns, checked. */
-  projection(fields: readonly string[] | undefined): StoredField[] {
-    if (!fields?.length) return this.model.stored;
-    const out = fields.map((k) => storedFieldOf(this.model, k));
-    return [...new Set(out)];
+  /**
+   * The fields a query returns, checked: all stored fields and formulas by default. Links, lookups and
+   * rollups are not computed here yet and are left out.
+   */
+  projection(fields: readonly string[] | undefined): Projection {
+    const chosen = fields?.length
+      ? fields.map((k) => {
+          const f = this.model.field(k);
+          if (!f) throw badRequest(`Field '${k}' not found in table '${this.model.title}'`);
+          return f;
+        })
+      : this.model.fields;
+    const out: OutField[] = [];
+    const select: (string | Knex.Raw)[] = [];
+    for (const f of new Set(chosen)) {
+      if (f.name !== null) {
+        out.push({ title: f.title, key: f.name, decode: f.decode });
+        select.push(f.name);
+      } else if (isComputed(f)) {
+        const c = computedField(this.model, this.db, f);
+        out.push({ title: f.title, key: c.alias, decode: c.decode });
+        if (c.sql) select.push(this.db.raw('? as ??', [c.sql, c.alias]));
+      }
+    }
+    const pk = this.model.pk;
+    if (pk && !select.includes(pk.name)) select.push(pk.name);
+    return { out, select };
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
@@ -82,6 +118,13 @@ export class RowReader {
   private orderBy(qb: Knex.QueryBuilder, sort: readonly SortSpec[] | undefined): void {
     const seen = new Set<string>();
     for (const s of sort ?? []) {
+      const any = this.model.field(s.field);
+      if (any && isComputed(any)) {
+        if (seen.has(any.column.id)) continue;
+        seen.add(any.column.id);
+        void qb.orderBy(computedSql(this.model, this.db, any) as never, s.direction);
+        continue;
+      }
       const f = storedFieldOf(this.model, s.field);
       if (seen.has(f.name)) continue;
       seen.add(f.name);
@@ -93,11 +136,11 @@ export class RowReader {
 
   /** Rows matching the query, decoded. */
   async rows(q: PageQuery): Promise<Row[]> {
-    const fields = this.projection(q.fields);
-    const decode = rowDecoder(fields);
+    const projection = this.projection(q.fields);
+    const decode = rowDecoder(projection.out);
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
-    const columns = selectList(fields, pk);
+    const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where).select(columns);
@@ -149,11 +192,12 @@ export class RowReader {
   async byId(id: unknown, fields?: readonly string[]): Promise<Row | undefined> {
     const pk = this.requirePk();
     const projection = this.projection(fields);
-    const raw = (await this.db(this.model.tableName)
-      .select(selectList(projection, pk))
-      .where(pk.name, pkValue(pk, id))
-      .first()) as Row | undefined;
-    return raw ? rowDecoder(projection)(raw) : undefined;
+    const [raw] = await selectRows(
+      this.db,
+      this.model.dialect,
+      this.db(this.model.tableName).select(projection.select).where(pk.name, pkValue(pk, id)).limit(1),
+    );
+    return raw ? rowDecoder(projection.out)(raw) : undefined;
   }
 
   async exists(id: unknown): Promise<boolean> {
@@ -242,8 +286,3 @@ function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): 
   return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
 }
 
-function selectList(fields: readonly StoredField[], pk: StoredField | undefined): string[] {
-  const names = fields.map((f) => f.name);
-  if (pk && !names.includes(pk.name)) names.push(pk.name);
-  return names;
-}
