@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       { resolve, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      { resolve, test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] } },
       {
         resolve,
         test: {
