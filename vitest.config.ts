@@ -8,7 +8,11 @@ export default defineConfig({
   test: {
     projects: [
       { resolve, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
-      { resolve, test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] } },
+      {
+        resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] },
+      },
       {
         resolve,
         test: {

@@ -5,7 +5,10 @@ import { RowCache } from './row-cache';
 
 /** A real in-memory table behind both the cache's reads and the writer's writes. */
 function memoryTable(n: number) {
-  let rows = Array.from({ length: n }, (_, i) => ({ Id: i + 1, Title: `t${i + 1}`, Qty: i }) as Record<string, unknown>);
+  let rows = Array.from(
+    { length: n },
+    (_, i) => ({ Id: i + 1, Title: `t${i + 1}`, Qty: i }) as Record<string, unknown>,
+  );
   let nextId = n + 1;
   let failNext = false;
   const patches: Record<string, unknown>[][] = [];
@@ -16,7 +19,11 @@ function memoryTable(n: number) {
         failNext = false;
         throw new Error('Validation failed : isEmail');
       }
-      for (const p of list) Object.assign(rows.find((r) => r.Id === p.Id)!, p);
+      for (const p of list)
+        Object.assign(
+          rows.find((r) => r.Id === p.Id)!,
+          p,
+        );
     },
     async insert(list) {
       const ids = list.map(() => nextId++);
@@ -61,7 +68,12 @@ describe('GridEdits', () => {
     ]);
     expect(t.cache.get(0, 0)).toBe('A'); // optimistic
     await saving;
-    expect(t.patches).toEqual([[{ Id: 1, Title: 'A', Qty: 7 }, { Id: 2, Title: 'B' }]]);
+    expect(t.patches).toEqual([
+      [
+        { Id: 1, Title: 'A', Qty: 7 },
+        { Id: 2, Title: 'B' },
+      ],
+    ]);
     expect(t.rows()[0]).toMatchObject({ Title: 'A', Qty: 7 });
 
     await t.history.undo();

@@ -13,7 +13,8 @@ function tableSource(total: number) {
       return new Promise((resolve) => {
         pending.push(() => {
           const rows = [];
-          for (let i = offset; i < Math.min(total, offset + limit); i++) rows.push({ Id: i + 1, Title: `row ${i}` });
+          for (let i = offset; i < Math.min(total, offset + limit); i++)
+            rows.push({ Id: i + 1, Title: `row ${i}` });
           resolve(rows);
         });
       });

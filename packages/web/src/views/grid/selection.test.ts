@@ -23,7 +23,12 @@ describe('selection', () => {
     let sel = move(single(2, 2), 'ArrowDown', bounds, { extend: true });
     sel = move(sel, 'ArrowLeft', bounds, { extend: true });
     expect(rangeOf(sel)).toEqual({ top: 2, bottom: 3, left: 1, right: 2 });
-    expect(rangeOf(extendTo(single(5, 4), { row: 1, col: 0 }))).toEqual({ top: 1, bottom: 5, left: 0, right: 4 });
+    expect(rangeOf(extendTo(single(5, 4), { row: 1, col: 0 }))).toEqual({
+      top: 1,
+      bottom: 5,
+      left: 0,
+      right: 4,
+    });
   });
 
   it('tabs across rows', () => {

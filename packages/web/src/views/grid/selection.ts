@@ -48,7 +48,8 @@ export function inRange(r: Range, row: number, col: number): boolean {
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
-export type MoveKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+export type MoveKey =
+  'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | 'PageUp' | 'PageDown';
 
 export function isMoveKey(key: string): key is MoveKey {
   return /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(key);

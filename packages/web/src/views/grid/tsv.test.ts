@@ -21,6 +21,11 @@ describe('TSV', () => {
       ['quote "q"', 'multi\nline', '42'],
     ];
     expect(parseTsv(toTsv(rows))).toEqual(rows);
-    expect(toTsv([['a', 'b'], ['c', 'd']])).toBe('a\tb\nc\td');
+    expect(
+      toTsv([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('a\tb\nc\td');
   });
 });
