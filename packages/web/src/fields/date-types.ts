@@ -51,7 +51,7 @@ export const time: CellType = {
   },
   parse: (t, c) => {
     if (!t.trim()) return ok(null);
-    const p = parseParts(t, timeFormat(c)) ?? parseParts(t, 'HH:mm:ss');
+    const p = parseParts(t, timeFormat(c)) ?? parseParts(t, 'HH:mm:ss') ?? parseParts(t, 'HH:mm');
     if (!p) return fail(`Invalid time, expected ${timeFormat(c)}`);
     const pad = (n: number) => String(n).padStart(2, '0');
     return ok(`${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`);

@@ -1,0 +1,363 @@
+/**
+ * The grid's imperative core, outside React so a scrolling frame never re-renders components: it owns the row
+ * cache, column layout, selection and scroll position, and paints on requestAnimationFrame when something changed.
+ * Input handling lives in grid-input.ts; clipboard and fill in grid-clipboard.ts.
+ */
+import type { ColumnMeta } from '@rowbase/core/api/meta';
+import type { CellType } from '../../fields/cell-type';
+import { cellTypeOf } from '../../fields/registry';
+import { TextCache } from '../../fields/text-cache';
+import { ColumnLayout } from './column-layout';
+import { DisplayCache } from './display-cache';
+import { EditHistory } from './edit-history';
+import { type CellChange, GridEdits, type RowWriter } from './grid-edits';
+import {
+  FOOTER_HEIGHT,
+  type Frame,
+  HEADER_HEIGHT,
+  paintFrame,
+  rangeRect,
+  rowTop,
+  visibleRows,
+} from './renderer';
+import { RowCache, type RowSource } from './row-cache';
+import { type Range, rangeOf, type Selection, single } from './selection';
+
+/** Browsers cap element heights near 33.5M px; above this the scrollbar maps proportionally. */
+const MAX_SCROLL_HEIGHT = 10_000_000;
+
+export interface GridCallbacks {
+  /** A message for the user (validation failure, failed save). */
+  onError(message: string): void;
+  /** Open the DOM editor over a cell; `initial` is the typed key that started editing, if any. */
+  onEdit(row: number, col: number, initial?: string): void;
+  /** The field header's menu was asked for (click on the header's arrow, or right-click). */
+  onHeaderMenu(col: number, x: number, y: number): void;
+  /** Column widths or order changed by the user (to persist in the view's columns). */
+  onColumnsChange(columns: ColumnMeta[], widths: number[]): void;
+  /** Expand a row into a form. */
+  onExpand(row: number): void;
+}
+
+export interface GridSetup {
+  source: RowSource & RowWriter;
+  columns: ColumnMeta[];
+  widths: number[];
+  frozen: number;
+  rowHeight: number;
+  callbacks: GridCallbacks;
+  /** The key rows are read by (NocoDB v2 answers fields by title). */
+  keyOf?: (c: ColumnMeta) => string;
+  /** The record field holding the row id ('Id' unless the primary key has another title). */
+  idKey?: string;
+}
+
+export class GridController {
+  readonly cache: RowCache;
+  readonly history = new EditHistory();
+  readonly edits: GridEdits;
+  readonly callbacks: GridCallbacks;
+  columns: ColumnMeta[];
+  types: CellType[];
+  layout: ColumnLayout;
+  rowHeight: number;
+  selection: Selection = single(0, 0);
+  rowsSelected = false;
+  fillRange: Range | undefined;
+  drag: { col: number; x: number } | undefined;
+  footer: string[] | undefined;
+  width = 0;
+  height = 0;
+  scrollX = 0;
+  scrollY = 0;
+  private readonly keyOf: (c: ColumnMeta) => string;
+  private cacheCol: number[] = [];
+  private canvas: HTMLCanvasElement | undefined;
+  private ctx: CanvasRenderingContext2D | undefined;
+  private scroller: HTMLElement | undefined;
+  private spacer: HTMLElement | undefined;
+  private text: TextCache | undefined;
+  private readonly display = new DisplayCache();
+  private raf = 0;
+  private lastFirst = 0;
+  private direction: -1 | 0 | 1 = 0;
+  private dpr = 1;
+  private unsubscribe: (() => void)[] = [];
+  private frameListeners = new Set<() => void>();
+
+  constructor(setup: GridSetup) {
+    this.keyOf = setup.keyOf ?? ((c) => c.title);
+    this.columns = setup.columns;
+    this.types = setup.columns.map((c) => cellTypeOf(c.uidt));
+    this.layout = new ColumnLayout(setup.widths, setup.frozen);
+    this.rowHeight = setup.rowHeight;
+    this.callbacks = setup.callbacks;
+    const idKey = setup.idKey ?? 'Id';
+    this.cache = new RowCache(setup.source, setup.columns.map(this.keyOf), { idKey });
+    this.cacheCol = setup.columns.map((_, i) => i);
+    this.edits = new GridEdits(this.cache, setup.source, this.history, idKey);
+    this.unsubscribe.push(this.cache.subscribe(() => this.scheduleDraw()));
+    this.unsubscribe.push(this.cache.onError((e) => this.callbacks.onError(messageOf(e))));
+    this.cache.loadCount();
+  }
+
+  /** Connects the DOM: the canvas it paints on, and the scroller whose spacer gives the scrollbars their range. */
+  attach(canvas: HTMLCanvasElement, scroller: HTMLElement, spacer: HTMLElement): void {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d', { alpha: false }) ?? undefined;
+    this.text = this.ctx ? new TextCache(this.ctx) : undefined;
+    this.scroller = scroller;
+    this.spacer = spacer;
+    this.resize(scroller.clientWidth, scroller.clientHeight);
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.raf);
+    for (const u of this.unsubscribe) u();
+    this.cache.dispose();
+  }
+
+  /** Sets the viewport size in CSS pixels; the canvas backing store follows the device pixel ratio. */
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.dpr = window.devicePixelRatio || 1;
+    if (this.canvas) {
+      this.canvas.width = Math.round(width * this.dpr);
+      this.canvas.height = Math.round(height * this.dpr);
+      this.canvas.style.width = `${width}px`;
+      this.canvas.style.height = `${height}px`;
+    }
+    this.updateSpacer();
+    this.scheduleDraw();
+  }
+
+  /** Replaces the shown columns (hide/show, reorder, resize, freeze). Rows reload only when the field set changes. */
+  setColumns(columns: ColumnMeta[], widths: number[], frozen: number): void {
+    const keys = columns.map(this.keyOf);
+    const known = this.cache.columnKeys;
+    const cacheCol = keys.map((k) => known.indexOf(k));
+    if (cacheCol.some((i) => i < 0)) {
+      this.cache.reload(keys);
+      this.cacheCol = keys.map((_, i) => i);
+    } else this.cacheCol = cacheCol;
+    this.columns = columns;
+    this.types = columns.map((c) => cellTypeOf(c.uidt));
+    this.layout = new ColumnLayout(widths, Math.min(frozen, columns.length));
+    this.display.clear();
+    this.updateSpacer();
+    this.scheduleDraw();
+  }
+
+  setRowHeight(h: number): void {
+    const topRow = this.scrollY / this.rowHeight;
+    this.rowHeight = h;
+    this.updateSpacer();
+    this.setScroll(this.scrollX, topRow * h);
+  }
+
+  setFooter(footer: string[] | undefined): void {
+    this.footer = footer;
+    this.scheduleDraw();
+  }
+
+  /** The cache column of a shown column. */
+  dataCol(col: number): number {
+    return this.cacheCol[col] ?? -1;
+  }
+
+  value(row: number, col: number): unknown {
+    return this.cache.get(row, this.dataCol(col));
+  }
+
+  get rowCount(): number {
+    return this.cache.rowCount;
+  }
+
+  get bodyHeight(): number {
+    return this.height - HEADER_HEIGHT - FOOTER_HEIGHT;
+  }
+
+  get pageRows(): number {
+    return Math.max(1, Math.floor(this.bodyHeight / this.rowHeight) - 1);
+  }
+
+  private get contentHeight(): number {
+    return this.rowCount * this.rowHeight;
+  }
+
+  /** Content pixels per scrollbar pixel (1 until the table is taller than the browser allows). */
+  private get ratio(): number {
+    const content = this.contentHeight;
+    if (content <= MAX_SCROLL_HEIGHT) return 1;
+    return Math.max(1, (content - this.bodyHeight) / (MAX_SCROLL_HEIGHT - this.bodyHeight));
+  }
+
+  private updateSpacer(): void {
+    if (!this.spacer) return;
+    const h = Math.min(this.contentHeight, MAX_SCROLL_HEIGHT) + HEADER_HEIGHT + FOOTER_HEIGHT;
+    this.spacer.style.height = `${h}px`;
+    this.spacer.style.width = `${this.layout.gutter + this.layout.totalWidth}px`;
+  }
+
+  /** Native scroll (scrollbar drag, keyboard in the scroller): read the position from the scroller. */
+  onNativeScroll(): void {
+    if (!this.scroller) return;
+    const mapped = this.scroller.scrollTop * this.ratio;
+    // Ignore the echo of our own wheel scrolling (the scroller rounds to whole pixels).
+    if (Math.abs(mapped - this.scrollY) >= this.ratio) this.scrollY = mapped;
+    this.scrollX = this.scroller.scrollLeft;
+    this.scheduleDraw();
+  }
+
+  /** Wheel: scroll by exactly the wheel's distance in content pixels, whatever the scrollbar ratio. */
+  onWheel(dx: number, dy: number): void {
+    this.setScroll(this.scrollX + dx, this.scrollY + dy);
+  }
+
+  setScroll(x: number, y: number): void {
+    const maxY = Math.max(0, this.contentHeight - this.bodyHeight);
+    this.scrollY = Math.max(0, Math.min(maxY, y));
+    this.scrollX = Math.max(0, Math.min(this.layout.maxScroll(this.width), x));
+    if (this.scroller) {
+      this.scroller.scrollTop = this.scrollY / this.ratio;
+      this.scroller.scrollLeft = this.scrollX;
+    }
+    this.scheduleDraw();
+  }
+
+  /** Scrolls the least needed so that a cell is fully visible. */
+  scrollToCell(row: number, col: number): void {
+    let y = this.scrollY;
+    const top = row * this.rowHeight;
+    if (top < y) y = top;
+    else if (top + this.rowHeight > y + this.bodyHeight) y = top + this.rowHeight - this.bodyHeight;
+    let x = this.scrollX;
+    if (col >= this.layout.frozen && col < this.layout.count) {
+      const left = this.layout.screenX(col, 0) - this.layout.gutter - this.layout.frozenWidth;
+      const right = left + this.layout.width(col);
+      const view = this.width - this.layout.gutter - this.layout.frozenWidth;
+      if (left < x) x = left;
+      else if (right > x + view) x = right - view;
+    }
+    if (x !== this.scrollX || y !== this.scrollY) this.setScroll(x, y);
+  }
+
+  select(sel: Selection, rowsSelected = false): void {
+    this.selection = sel;
+    this.rowsSelected = rowsSelected;
+    this.scrollToCell(sel.active.row, sel.active.col);
+    this.scheduleDraw();
+  }
+
+  get range(): Range {
+    return rangeOf(this.selection);
+  }
+
+  /** Screen rectangle of a cell (CSS pixels relative to the grid), for editor overlays. */
+  cellRect(row: number, col: number) {
+    return rangeRect(this, { top: row, bottom: row, left: col, right: col });
+  }
+
+  rowAtY(y: number): number {
+    if (y < HEADER_HEIGHT || y > this.height - FOOTER_HEIGHT) return -1;
+    const row = Math.floor((y - HEADER_HEIGHT + this.scrollY) / this.rowHeight);
+    return row < this.rowCount ? row : -1;
+  }
+
+  /** Parses typed text with the column's type and saves it; answers the validation message on failure. */
+  async commitText(row: number, col: number, text: string): Promise<string | undefined> {
+    const column = this.columns[col];
+    if (!column) return undefined;
+    const parsed = this.types[col]!.parse(text, column);
+    if (!parsed.ok) return parsed.message;
+    return this.commitValues([{ row, col, value: parsed.value }]);
+  }
+
+  /** Saves values for shown cells (col = shown column index); the failure message, if any, is returned. */
+  async commitValues(changes: CellChange[], label?: string): Promise<string | undefined> {
+    const mapped = changes.map((c) => ({ ...c, col: this.dataCol(c.col) })).filter((c) => c.col >= 0);
+    try {
+      await this.edits.setCells(mapped, label);
+      return undefined;
+    } catch (e) {
+      return messageOf(e);
+    }
+  }
+
+  async undo(): Promise<void> {
+    try {
+      await this.history.undo();
+    } catch (e) {
+      this.callbacks.onError(messageOf(e));
+    }
+  }
+
+  async redo(): Promise<void> {
+    try {
+      await this.history.redo();
+    } catch (e) {
+      this.callbacks.onError(messageOf(e));
+    }
+  }
+
+  /** Calls `listener` after every painted frame (the editor overlay follows scrolling this way). */
+  onFrame(listener: () => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  scheduleDraw = (): void => {
+    if (this.raf || !this.ctx) return;
+    this.raf = requestAnimationFrame(this.draw);
+  };
+
+  private draw = (): void => {
+    this.raf = 0;
+    const ctx = this.ctx;
+    if (!ctx || !this.text || this.width === 0) return;
+    const [first, last] = visibleRows(this);
+    if (first !== this.lastFirst) this.direction = first > this.lastFirst ? 1 : -1;
+    this.lastFirst = first;
+    this.cache.ensure(first, last, this.direction);
+    this.updateSpacer();
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    paintFrame(ctx, this.frame(this.text));
+    for (const l of this.frameListeners) l();
+  };
+
+  private frame(text: TextCache): Frame {
+    return {
+      width: this.width,
+      height: this.height,
+      scrollX: this.scrollX,
+      scrollY: this.scrollY,
+      rowHeight: this.rowHeight,
+      rowCount: this.rowCount,
+      columns: this.columns,
+      types: this.types,
+      layout: this.layout,
+      cache: this.cache,
+      display: this.display,
+      text,
+      cacheCol: this.cacheCol,
+      active: this.selection.active,
+      range: this.range,
+      rowsSelected: this.rowsSelected,
+      fillRange: this.fillRange,
+      footer: this.footer,
+      drag: this.drag,
+      redraw: this.scheduleDraw,
+    };
+  }
+
+  /** Top of a row on screen (for the expand button and tests). */
+  rowTop(row: number): number {
+    return rowTop(this, row);
+  }
+}
+
+export function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === 'string' ? e : 'Some error occurred';
+}
