@@ -1,0 +1,42 @@
+/** Creating a base and a table from the UI (needs the meta routes: bases, tables). */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { fillAuthForm, openPage, signUpByApi, waitForRoute } from '../support/web.js';
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  await signUpByApi(app.url, 'owner@example.com');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+it('creates a base and a table in it, then renames the table', async () => {
+  const { context, page } = await openPage(browser, `${app.url}/#/signin`);
+  await fillAuthForm(page, 'owner@example.com');
+  await waitForRoute(page, (r) => r === '/');
+
+  await page.click('[data-testid=create-base]');
+  await page.fill('[data-testid=title-input]', 'Sales');
+  await page.click('[data-testid=modal-ok]');
+  const basePath = await waitForRoute(page, (r) => /^\/nc\/[^/]+$/.test(r));
+  await page.waitForSelector('[data-testid=base-title]:has-text("Sales")');
+
+  await page.click('[data-testid=create-table]');
+  await page.fill('[data-testid=title-input]', 'Orders');
+  await page.click('[data-testid=modal-ok]');
+  await waitForRoute(page, (r) => r.startsWith(basePath + '/'));
+  await page.waitForSelector('[data-testid=table-title]:has-text("Orders")');
+  await page.waitForSelector('[data-testid=table-list] >> text=Orders');
+
+  // The base is listed on the home page after a reload.
+  await page.goto(`${app.url}/#/`);
+  await page.waitForSelector('[data-testid=base-Sales]');
+  expect(await page.locator('[data-testid=base-list] >> text=Sales').count()).toBe(1);
+  await context.close();
+});
