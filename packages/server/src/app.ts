@@ -10,6 +10,7 @@ import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { storageRoutes } from './routes/storage.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -23,6 +24,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  await storageRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

@@ -4,6 +4,9 @@ import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
+import path from 'node:path';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { DataCache } from './data/data-cache.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -12,6 +15,10 @@ export interface AppContext {
   jwt: JwtService;
   /** Set once the HTTP server exists (buildApp). */
   realtime?: Realtime;
+  /** Attachment files (local folder DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** Row counts and seek points of the data plane, retired on writes. */
+  dataCache: DataCache;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -20,5 +27,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
   };
 }
