@@ -11,6 +11,14 @@ import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { storageRoutes } from './routes/storage.js';
+import { authPasswordRoutes } from './routes/auth-password.js';
+import { appSettingsRoutes } from './routes/app-settings.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { userRoutes } from './routes/users.js';
+import { filterRoutes } from './routes/filters.js';
+import { sortRoutes } from './routes/sorts.js';
+import { viewColumnRoutes } from './routes/view-columns.js';
+import { viewRoutes } from './routes/views.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -25,6 +33,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
   await storageRoutes(app, ctx);
+  authPasswordRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  userRoutes(app, ctx);
+  appSettingsRoutes(app, ctx);
+  viewRoutes(app, ctx);
+  viewColumnRoutes(app, ctx);
+  filterRoutes(app, ctx);
+  sortRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

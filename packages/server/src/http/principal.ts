@@ -7,6 +7,7 @@ import { parseRoles, type RoleMap } from '@rowbase/core/permissions/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { User } from '../meta/repos/users.js';
+import { resolveApiToken } from '../services/auth/api-tokens.js';
 
 export interface Principal {
   user: User;
@@ -34,6 +35,8 @@ export function registerPrincipal(
   ctx: AppContext,
   resolvers: { apiToken?: ApiTokenResolver } = {},
 ): void {
+  // API tokens are looked up on every request (no cache), so a deleted token stops working at once.
+  const apiTokenResolver = resolvers.apiToken ?? ((token: string) => resolveApiToken(ctx, token));
   app.decorateRequest('principal', null);
   app.decorateRequest('authFailure', null);
   app.addHook('onRequest', async (req) => {
@@ -50,7 +53,7 @@ export function registerPrincipal(
       return;
     }
     if (apiToken) {
-      const principal = resolvers.apiToken ? await resolvers.apiToken(apiToken) : null;
+      const principal = await apiTokenResolver(apiToken);
       if (!principal) {
         req.authFailure = 'Invalid token';
         return;

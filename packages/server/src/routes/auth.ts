@@ -2,7 +2,10 @@
 import { signinBody, signupBody, type MeReply, type TokenReply } from '@rowbase/core/api/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { limitAttempts, limitFailures } from '../http/rate-limit.js';
 import { parseWith } from '../http/validate.js';
+import { siteUrlOf } from '../mail/messages.js';
+import { sendEmailVerification } from '../services/auth/credentials.js';
 import {
   REFRESH_TOKEN_TTL_MS,
   refresh,
@@ -16,13 +19,25 @@ export const REFRESH_COOKIE = 'refresh_token';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/auth/user/signup', async (req, reply) => {
-    const session = await signUp(ctx, parseWith(signupBody, req.body));
+    const body = parseWith(signupBody, req.body);
+    await limitAttempts(ctx, req, reply, 'signup', body.email);
+    const session = await signUp(ctx, body);
+    await sendEmailVerification(ctx, session.user, siteUrlOf(ctx.config.publicUrl, req));
     return sendSession(reply, ctx, session);
   });
 
   app.post('/api/v1/auth/user/signin', async (req, reply) => {
     const body = parseWith(signinBody, req.body);
-    return sendSession(reply, ctx, await signIn(ctx, body.email, body.password));
+    // Only failures count, so someone who types their password right is never slowed down.
+    const failed = await limitFailures(ctx, req, reply, 'signin', body.email);
+    let session: IssuedSession;
+    try {
+      session = await signIn(ctx, body.email, body.password);
+    } catch (err) {
+      await failed();
+      throw err;
+    }
+    return sendSession(reply, ctx, session);
   });
 
   app.post('/api/v1/auth/token/refresh', async (req, reply) => {
@@ -64,7 +79,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-function sendSession(reply: FastifyReply, ctx: AppContext, session: IssuedSession): TokenReply {
+/** Answers `{ token }` and sets the httpOnly refresh cookie of a new session. */
+export function sendSession(reply: FastifyReply, ctx: AppContext, session: IssuedSession): TokenReply {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'lax',

@@ -86,8 +86,9 @@ export class UsersRepo {
   async byColumn(
     column: 'invite_token' | 'reset_password_token' | 'email_verification_token',
     value: string,
+    trx: Knex = this.db,
   ): Promise<User | undefined> {
-    const r = await this.db('rb_users').where(column, value).first();
+    const r = await trx('rb_users').where(column, value).first();
     return r ? fromRow(r) : undefined;
   }
 

@@ -30,7 +30,8 @@ export async function issueAccessToken(ctx: AppContext, user: User): Promise<str
   });
 }
 
-async function issueSession(ctx: AppContext, user: User): Promise<IssuedSession> {
+/** Starts a session: a new refresh token (stored hashed) and an access token. */
+export async function issueSession(ctx: AppContext, user: User): Promise<IssuedSession> {
   const refreshToken = randomBytes(32).toString('base64url');
   const now = Date.now();
   await ctx.db('rb_refresh_tokens').insert({
@@ -123,9 +124,19 @@ export async function signOut(ctx: AppContext, refreshToken: string | undefined)
 }
 
 /** Ends every session of a user: refresh tokens go, and JWTs issued before now stop verifying. */
-export async function revokeAllSessions(ctx: AppContext, user: User, trx = ctx.db): Promise<void> {
+export async function revokeAllSessions(
+  ctx: AppContext,
+  user: Pick<User, 'id'>,
+  trx = ctx.db,
+): Promise<void> {
   await trx('rb_refresh_tokens').where({ user_id: user.id }).delete();
-  await ctx.users.update(user.id, { tokenVersion: user.tokenVersion + 1 }, trx);
+  // Incremented in SQL, so two revocations racing each other both take effect.
+  await trx('rb_users').where({ id: user.id }).increment('token_version', 1);
+}
+
+/** A random secret for a link or token (43 URL-safe characters); store only its `sha256`. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 // A valid argon2id hash of a random string, so unknown e-mails cost the same as wrong passwords.

@@ -1,0 +1,45 @@
+/** The text of the e-mails Rowbase sends, with links into the web app (hash routing, SPEC §2). */
+import type { MailMessage } from './mailer.js';
+
+/** The web app's address: PUBLIC_URL when set, else the address the request came to. */
+export function siteUrlOf(publicUrl: string | undefined, req: { protocol: string; host: string }): string {
+  return (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+}
+
+export function passwordResetMail(site: string, to: string, token: string): MailMessage {
+  const link = resetPasswordUrl(site, token);
+  return {
+    kind: 'password-reset',
+    to,
+    subject: 'Password reset',
+    text: `Someone asked to reset the password of ${to} on Rowbase.\nOpen this link within an hour to choose a new one: ${link}\nIf it was not you, ignore this message.`,
+    link,
+  };
+}
+
+export function inviteMail(site: string, to: string, token: string, invitedBy: string): MailMessage {
+  const link = `${site}/#/signup/${encodeURIComponent(token)}`;
+  return {
+    kind: 'invite',
+    to,
+    subject: 'You are invited to Rowbase',
+    text: `${invitedBy} invited you to Rowbase.\nOpen this link to choose a password and sign in: ${link}`,
+    link,
+  };
+}
+
+export function emailVerificationMail(site: string, to: string, token: string): MailMessage {
+  const link = `${site}/#/email/verify/${encodeURIComponent(token)}`;
+  return {
+    kind: 'email-verification',
+    to,
+    subject: 'Verify your e-mail address',
+    text: `Open this link to verify ${to} on Rowbase: ${link}`,
+    link,
+  };
+}
+
+/** Where the web app's reset page (`/reset/{id}`) takes a token. */
+export function resetPasswordUrl(site: string, token: string): string {
+  return `${site}/#/reset/${encodeURIComponent(token)}`;
+}
