@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('./notify', () => ({ notifyError: vi.fn(), notifyInfo: vi.fn(), errorMessageOf: vi.fn() }));
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const tokenFor = (name: string) => `${b64({ alg: 'HS256' })}.${b64({ name, exp: Date.now() / 1000 + 3600 })}.sig`;
+const tokenFor = (name: string) =>
+  `${b64({ alg: 'HS256' })}.${b64({ name, exp: Date.now() / 1000 + 3600 })}.sig`;
 
 interface Call {
   url: string;
@@ -45,7 +46,10 @@ describe('401 handling (SPEC §4, §8)', () => {
     const replies = await Promise.all([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
     expect(replies).toEqual([{ ok: '/api/a' }, { ok: '/api/b' }, { ok: '/api/c' }]);
     expect(server.calls.filter((c) => c.url === '/api/v1/auth/token/refresh')).toHaveLength(1);
-    expect(server.calls.filter((c) => c.url === '/api/a').map((c) => c.auth === server.fresh)).toEqual([false, true]);
+    expect(server.calls.filter((c) => c.url === '/api/a').map((c) => c.auth === server.fresh)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('signs out (clearing the token) when the refresh fails', async () => {

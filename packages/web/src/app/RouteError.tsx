@@ -16,7 +16,8 @@ export function RouteError() {
   const { t } = useTranslation();
   if (isChunkLoadError(error)) reloadForChunkError();
   const notFound =
-    (isRouteErrorResponse(error) && error.status === 404) || (error instanceof ApiError && error.status === 404);
+    (isRouteErrorResponse(error) && error.status === 404) ||
+    (error instanceof ApiError && error.status === 404);
   const missing = error instanceof MissingPageError;
   if (!notFound && !missing) console.error(error);
   const title = notFound
