@@ -2,19 +2,22 @@ import { defineConfig } from 'vitest/config';
 
 // Resolve workspace packages from their TypeScript sources (the "source" export condition).
 const resolve = { conditions: ['source'] };
+const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
 
 export default defineConfig({
   resolve,
+  ssr,
   test: {
     projects: [
-      { resolve, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      { resolve, ssr, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       {
         resolve,
-        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        ssr,
         test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] },
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'server',
           root: 'packages/server',

@@ -24,7 +24,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 50 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   });
   registerErrorHandling(app);
   await app.register(fastifyCookie);

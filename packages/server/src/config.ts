@@ -32,6 +32,8 @@ export interface AppConfig {
   /** Rate limits: turn them off for self-hosted automation that needs to. */
   rateLimit: { enabled: boolean; authPerMinute: number };
   logLevel: string;
+  /** Trust X-Forwarded-* headers (only behind a proxy you run; otherwise clients could spoof their address). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +62,7 @@ const envSchema = z.object({
   NC_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
 });
 
 /**
@@ -92,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerMinute: e.NC_AUTH_RATE_LIMIT_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.NC_TRUST_PROXY === 'true',
   };
 }
 

@@ -109,6 +109,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    // Every test signs up from 127.0.0.1; rate-limit tests pass their own, smaller limit.
+    NC_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
   const db = openMetaDb(config.db);

@@ -63,6 +63,15 @@ export const appSettingsBody = z.object({
 });
 export type AppSettings = z.infer<typeof appSettingsBody>;
 
+/** `GET /api/v1/users/{id}`: what any signed-in user may see of another. */
+export interface PublicProfile {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  display_name: string | null;
+}
+
 /** A row of `GET /api/v1/users`. */
 export interface OrgUser {
   id: string;

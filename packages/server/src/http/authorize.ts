@@ -29,6 +29,7 @@ import {
 } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { toBool } from '../meta/rows.js';
 import { requireUser, type Principal } from './principal.js';
 
 /** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
@@ -74,7 +75,7 @@ export async function authorizeBaseAccess(
     throw forbidden('This API token is limited to another base');
   }
   const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
-  if (!base || base.deleted === true || base.deleted === 1) throw notFound('Base not found');
+  if (!base || toBool(base.deleted)) throw notFound('Base not found');
   const row = await ctx
     .db('rb_base_users')
     .where({ base_id: baseId, user_id: principal.user.id })

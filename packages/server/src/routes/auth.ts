@@ -1,5 +1,6 @@
 /** Sign-up, sign-in, refresh, sign-out and the current user (SPEC §7 Auth). */
 import { signinBody, signupBody, type MeReply, type TokenReply } from '@rowbase/core/api/auth';
+import { unauthorized } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { limitAttempts, limitFailures } from '../http/rate-limit.js';
@@ -57,6 +58,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/auth/user/me', async (req): Promise<MeReply> => {
     const p = req.principal;
+    // A refused token is a 401 (so the client refreshes and retries), not a silent guest.
+    if (!p && req.authFailure) throw unauthorized(req.authFailure);
     if (!p) return { roles: { guest: true } };
     const u = p.user;
     const reply: MeReply = {

@@ -6,12 +6,13 @@ import type { ListReply } from '@rowbase/core/api/meta';
 import { createApiTokenBody, type ApiTokenMeta, type CreatedApiToken } from '@rowbase/core/api/tokens';
 import { pageInfoOf, pageQuery } from '@rowbase/core/api/users';
 import { forbidden, notFound } from '@rowbase/core/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authorize } from '../http/authorize.js';
 import { requireUser } from '../http/principal.js';
 import { parseWith } from '../http/validate.js';
 import { presentApiToken, type ApiTokenScope } from '../meta/repos/api-tokens.js';
+import type { User } from '../meta/repos/users.js';
 import { createApiToken } from '../services/auth/api-tokens.js';
 
 /** Managing base tokens is a base-settings action: creators and owners (SPEC §6 settingsPage). */
@@ -61,7 +62,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** A token limited to one base must not mint org-level tokens for its owner. */
-function ownTokensCaller(req: Parameters<typeof requireUser>[0]) {
+function ownTokensCaller(req: FastifyRequest): User {
   const principal = requireUser(req);
   if (principal.tokenBaseId) throw forbidden('This API token is limited to one base');
   return principal.user;

@@ -1,6 +1,13 @@
 /** Organisation users (super admin only) and the caller's own profile (SPEC §7 organisation). */
 import type { MeReply } from '@rowbase/core/api/auth';
-import { inviteUsersBody, listUsersQuery, updateProfileBody, updateUserBody } from '@rowbase/core/api/users';
+import {
+  inviteUsersBody,
+  listUsersQuery,
+  updateProfileBody,
+  updateUserBody,
+  type PublicProfile,
+} from '@rowbase/core/api/users';
+import { notFound } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireSuperAdmin } from '../http/authorize.js';
@@ -55,6 +62,21 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/users/:id/generate-reset-url', async (req) => {
     requireSuperAdmin(req);
     return generateResetUrl(ctx, (req.params as IdParams).id, siteUrlOf(ctx.config.publicUrl, req));
+  });
+
+  // A profile card (SPEC §7 GET /users/{id} "by username"): by id or e-mail, for any signed-in user.
+  app.get('/api/v1/users/:id', async (req): Promise<PublicProfile> => {
+    requireUser(req);
+    const key = (req.params as IdParams).id;
+    const u = (await ctx.users.byId(key)) ?? (key.includes('@') ? await ctx.users.byEmail(key) : undefined);
+    if (!u) throw notFound(`User '${key}' not found`);
+    return {
+      id: u.id,
+      email: u.email,
+      firstname: u.firstname,
+      lastname: u.lastname,
+      display_name: u.displayName,
+    };
   });
 
   app.patch('/api/v1/user/profile', async (req): Promise<MeReply> => {
