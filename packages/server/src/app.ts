@@ -11,6 +11,9 @@ import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { storageRoutes } from './routes/storage.js';
+import { rowsV1Routes } from './routes/rows.js';
+import { rowsV2Routes } from './routes/rows-v2.js';
+import { exportRoutes } from './routes/export.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
@@ -19,6 +22,10 @@ import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
 import { viewColumnRoutes } from './routes/view-columns.js';
 import { viewRoutes } from './routes/views.js';
+import { baseRoutes } from './routes/bases.js';
+import { columnRoutes } from './routes/columns.js';
+import { sourceRoutes } from './routes/sources.js';
+import { tableRoutes } from './routes/tables.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -33,6 +40,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
   await storageRoutes(app, ctx);
+  rowsV1Routes(app, ctx);
+  rowsV2Routes(app, ctx);
+  exportRoutes(app, ctx);
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -44,6 +54,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
 
   await serveWebApp(app, ctx);
   return app;

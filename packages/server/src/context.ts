@@ -12,10 +12,19 @@ import { UsersRepo } from './meta/repos/users.js';
 import { ViewsRepo } from './meta/repos/views.js';
 import { ViewColumnsRepo } from './meta/repos/views-columns.js';
 import type { Realtime } from './realtime/socket.js';
+import { BasesRepo } from './meta/repos/bases.js';
+import { ColumnsRepo } from './meta/repos/columns.js';
+import { SourcesRepo } from './meta/repos/sources.js';
+import { TablesRepo } from './meta/repos/tables.js';
+import { TableViewsRepo } from './meta/repos/table-views.js';
+import { SourceConnections } from './sources/connections.js';
+import { SecretBox } from './sources/secrets.js';
+import { MetaService } from './services/tables-meta.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
 import { DataCache } from './data/data-cache.js';
+import { TableModelCache } from './data/model-cache.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -33,6 +42,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
+  /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
+  tableModels: TableModelCache;
   log: Logger;
   apiTokens: ApiTokensRepo;
   /** Sends e-mail; the outbox until an SMTP transport is configured. */
@@ -40,11 +51,27 @@ export interface AppContext {
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
   rateLimiter: AuthRateLimiter;
+  bases: BasesRepo;
+  sourceRepo: SourcesRepo;
+  tables: TablesRepo;
+  columns: ColumnsRepo;
+  /** Default grid views of tables (the views API has its own repository). */
+  tableViews: TableViewsRepo;
+  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
+  meta: MetaService;
+  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
+  sources: SourceConnections;
+  secrets: SecretBox;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const log = pino({ level: config.logLevel, name: 'rowbase' });
   const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
+  const sourceRepo = new SourcesRepo(db);
+  const tables = new TablesRepo(db);
+  const columns = new ColumnsRepo(db);
+  const tableViews = new TableViewsRepo(db);
+  const secrets = new SecretBox(config.jwtSecret);
   return {
     config,
     db,
@@ -57,6 +84,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     filters: new FiltersRepo(db),
     sorts: new SortsRepo(db),
     shares: new SharesRepo(db),
+    tableModels: new TableModelCache(),
     log,
     apiTokens: new ApiTokensRepo(db),
     mailer: outbox,
@@ -65,5 +93,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
+    bases: new BasesRepo(db),
+    sourceRepo,
+    tables,
+    columns,
+    tableViews,
+    meta: new MetaService(tables, columns, tableViews),
+    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
+    secrets,
   };
 }
