@@ -26,6 +26,12 @@ import { baseRoutes } from './routes/bases.js';
 import { columnRoutes } from './routes/columns.js';
 import { sourceRoutes } from './routes/sources.js';
 import { tableRoutes } from './routes/tables.js';
+import { viewDataRoutes } from './routes/view-data.js';
+import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
+import { publicSharedViewRoutes } from './routes/public-shared-view.js';
+import { sharedBaseRoutes } from './routes/shared-base.js';
+import { sharedViewRoutes } from './routes/shared-views.js';
+import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,6 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerSharedBasePrincipal(app, ctx);
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -51,6 +58,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   viewColumnRoutes(app, ctx);
   filterRoutes(app, ctx);
   sortRoutes(app, ctx);
+  sharedViewRoutes(app, ctx);
+  sharedBaseRoutes(app, ctx);
+  publicSharedBaseRoutes(app, ctx);
+  publicSharedViewRoutes(app, ctx);
+  viewDataRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
