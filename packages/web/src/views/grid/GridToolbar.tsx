@@ -51,7 +51,7 @@ export function GridToolbar({ grid, table, viewId, onError }: Props) {
 
   const download = async (format: 'csv' | 'excel') => {
     try {
-      const path = `/api/v1/db/data/${table.base_id}/${table.id}/${viewId ?? table.id}/export/${format}`;
+      const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
       const blob = await fetchBlob(path);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
@@ -155,18 +155,19 @@ export function GridToolbar({ grid, table, viewId, onError }: Props) {
         + Row
       </Button>
       {viewId && menu('Share', 'toolbar-share', <ShareMenu viewId={viewId} onError={onError} />)}
-      {menu(
-        'Download',
-        'toolbar-download',
-        <div className="flex flex-col gap-1">
-          <Button size="small" onClick={() => void download('csv')}>
-            CSV
-          </Button>
-          <Button size="small" onClick={() => void download('excel')}>
-            Excel
-          </Button>
-        </div>,
-      )}
+      {viewId &&
+        menu(
+          'Download',
+          'toolbar-download',
+          <div className="flex flex-col gap-1">
+            <Button size="small" onClick={() => void download('csv')}>
+              CSV
+            </Button>
+            <Button size="small" onClick={() => void download('excel')}>
+              Excel
+            </Button>
+          </div>,
+        )}
     </div>
   );
 }

@@ -14,9 +14,11 @@ export type GridTransport = <T>(
   signal?: AbortSignal,
 ) => Promise<T>;
 
-/** Query parameters a view adds to every read (the toolbar's search, and ad-hoc where/sort when no view saves them). */
+/** Query parameters of every read (the toolbar's search, and ad-hoc where/sort when no view saves them). */
 export interface RowQuery {
+  /** With baseId, reads go through the view (its filters, sorts and fields): /api/v1/db/data/noco/{base}/{table}/views/{view}. */
   viewId?: string;
+  baseId?: string;
   where?: string;
   sort?: string;
   fields?: string;
@@ -35,41 +37,44 @@ export function recordsSource(
   query: () => RowQuery,
 ): RowSource & RowWriter {
   const base = `/api/v2/tables/${encodeURIComponent(tableId)}/records`;
+  const readPath = () => {
+    const { viewId, baseId } = query();
+    return viewId && baseId ? `/api/v1/db/data/noco/${baseId}/${tableId}/views/${viewId}` : base;
+  };
+  const readQuery = () => {
+    const { where, sort, fields } = query();
+    return { where, sort, fields };
+  };
   return {
     async fetchRows(offset, limit, signal) {
       const reply = await call<{ list: Record<string, unknown>[] }>(
         'GET',
-        base + qs({ ...query(), offset, limit }),
+        readPath() + qs({ ...readQuery(), offset, limit }),
         undefined,
         signal,
       );
       return reply.list;
     },
     async fetchCount(signal) {
-      const { viewId, where } = query();
       const reply = await call<{ count: number | string }>(
         'GET',
-        `${base}/count${qs({ viewId, where })}`,
+        `${readPath()}/count${qs({ where: query().where })}`,
         undefined,
         signal,
       );
       return Number(reply.count);
     },
     async update(rows) {
-      await call('PATCH', base + qs({ viewId: query().viewId }), rows);
+      await call('PATCH', base, rows);
     },
     async insert(rows) {
-      const reply = await call<Record<string, unknown>[] | Record<string, unknown>>(
-        'POST',
-        base + qs({ viewId: query().viewId }),
-        rows,
-      );
+      const reply = await call<Record<string, unknown>[] | Record<string, unknown>>('POST', base, rows);
       return (Array.isArray(reply) ? reply : [reply]).map((r) => r.Id ?? r.id);
     },
     async remove(ids) {
       await call(
         'DELETE',
-        base + qs({ viewId: query().viewId }),
+        base,
         ids.map((Id) => ({ Id })),
       );
     },

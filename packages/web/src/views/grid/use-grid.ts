@@ -43,7 +43,7 @@ export interface GridHandle {
 
 export function useGrid(table: TableMeta, viewId: string | undefined, callbacks: GridCallbacks): GridHandle {
   const [settings, setSettings] = useState<ViewColumnSetting[]>([]);
-  const [query, setQueryState] = useState<RowQuery>({ viewId });
+  const [query, setQueryState] = useState<RowQuery>({ viewId, baseId: table.base_id });
   const queryRef = useRef(query);
   queryRef.current = query;
   const callbacksRef = useRef(callbacks);
