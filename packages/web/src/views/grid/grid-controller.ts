@@ -84,6 +84,11 @@ export class GridController {
   private dpr = 1;
   private unsubscribe: (() => void)[] = [];
   private frameListeners = new Set<() => void>();
+  /**
+   * Counters the browser benchmark reads from the canvas (`canvas.rowbaseGrid.stats`): painted frames, frames
+   * whose visible rows all held real data, and when that first happened. Two integer increments per frame.
+   */
+  readonly stats = { frames: 0, completeFrames: 0, firstCompleteAt: 0 };
 
   constructor(setup: GridSetup) {
     this.keyOf = setup.keyOf ?? ((c) => c.title);
@@ -104,6 +109,7 @@ export class GridController {
   /** Connects the DOM: the canvas it paints on, and the scroller whose spacer gives the scrollbars their range. */
   attach(canvas: HTMLCanvasElement, scroller: HTMLElement, spacer: HTMLElement): void {
     this.canvas = canvas;
+    (canvas as HTMLCanvasElement & { rowbaseGrid?: GridController }).rowbaseGrid = this;
     this.ctx = canvas.getContext('2d', { alpha: false }) ?? undefined;
     this.text = this.ctx ? new TextCache(this.ctx) : undefined;
     this.scroller = scroller;
@@ -320,11 +326,24 @@ export class GridController {
     if (first !== this.lastFirst) this.direction = first > this.lastFirst ? 1 : -1;
     this.lastFirst = first;
     this.cache.ensure(first, last, this.direction);
+    this.count(first, last);
     this.updateSpacer();
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     paintFrame(ctx, this.frame(this.text));
     for (const l of this.frameListeners) l();
   };
+
+  private count(first: number, last: number) {
+    let complete = true;
+    for (let r = first; r <= last && complete; r++) complete = this.cache.isLoaded(r);
+    this.stats.frames++;
+    if (!complete || last < first) return;
+    this.stats.completeFrames++;
+    if (!this.stats.firstCompleteAt) {
+      this.stats.firstCompleteAt = performance.now();
+      performance.mark('rowbase:grid-first-rows');
+    }
+  }
 
   private frame(text: TextCache): Frame {
     return {
