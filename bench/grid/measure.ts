@@ -87,20 +87,16 @@ async function jumpFill(page: Page, fraction: number): Promise<number> {
     async ({ selector, fraction }) => {
       const scroller = document.querySelector(selector) as HTMLElement;
       const canvas = scroller.parentElement!.querySelector('canvas') as HTMLCanvasElement & {
-        rowbaseGrid: { stats: { frames: number; completeFrames: number } };
+        rowbaseGrid: { stats: { lastComplete: boolean; lastScrollY: number } };
       };
       const stats = canvas.rowbaseGrid.stats;
       const start = performance.now();
+      const fromY = stats.lastScrollY;
       scroller.scrollTop = fraction * (scroller.scrollHeight - scroller.clientHeight);
-      const frames0 = stats.frames;
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
-        // The first frame after the jump counts only if it painted the new position with real rows.
-        if (stats.frames > frames0 && stats.completeFrames > 0) {
-          const before = stats.completeFrames;
-          await new Promise((r) => requestAnimationFrame(r));
-          if (stats.completeFrames > before) return performance.now() - start;
-        }
+        // Done when a frame painted the new position with every visible row holding real data.
+        if (stats.lastScrollY !== fromY && stats.lastComplete) return performance.now() - start;
         if (performance.now() - start > 10_000) return -1;
       }
     },

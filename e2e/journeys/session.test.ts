@@ -43,7 +43,9 @@ it("signs out with 'You have been signed out' when the refresh fails", async () 
   await waitForRoute(page, (r) => r === '/');
   // Without its refresh cookie the next refresh is refused.
   await context.clearCookies();
-  await page.waitForSelector('.ant-notification-notice:has-text("You have been signed out")', { timeout: 12_000 });
+  await page.waitForSelector('.ant-notification-notice:has-text("You have been signed out")', {
+    timeout: 12_000,
+  });
   await waitForRoute(page, (r) => r.toLowerCase().startsWith('/signin'));
   expect(await storedToken(page)).toBeNull();
   await context.close();

@@ -3,7 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const PASSWORD = 'Secret-pass-1';
 
-export async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

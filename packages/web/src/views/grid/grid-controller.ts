@@ -88,7 +88,7 @@ export class GridController {
    * Counters the browser benchmark reads from the canvas (`canvas.rowbaseGrid.stats`): painted frames, frames
    * whose visible rows all held real data, and when that first happened. Two integer increments per frame.
    */
-  readonly stats = { frames: 0, completeFrames: 0, firstCompleteAt: 0 };
+  readonly stats = { frames: 0, completeFrames: 0, firstCompleteAt: 0, lastComplete: false, lastScrollY: 0 };
 
   constructor(setup: GridSetup) {
     this.keyOf = setup.keyOf ?? ((c) => c.title);
@@ -337,7 +337,9 @@ export class GridController {
     let complete = true;
     for (let r = first; r <= last && complete; r++) complete = this.cache.isLoaded(r);
     this.stats.frames++;
-    if (!complete || last < first) return;
+    this.stats.lastScrollY = this.scrollY;
+    this.stats.lastComplete = complete && last >= first;
+    if (!this.stats.lastComplete) return;
     this.stats.completeFrames++;
     if (!this.stats.firstCompleteAt) {
       this.stats.firstCompleteAt = performance.now();
