@@ -186,8 +186,18 @@ export class RowCache {
     const from = firstChunk - (direction < 0 ? ahead : behind);
     const to = lastChunk + (direction > 0 ? ahead : direction < 0 ? behind : ahead);
     const maxChunk = this.maxChunkIndex();
-    // Visible chunks first, then prefetch outward, so the viewport's requests leave first.
-    for (let c = firstChunk; c <= lastChunk; c++) this.load(c);
+    // Visible chunks first. While any of them is missing (a jump), prefetching waits: the server answers one
+    // query at a time, and the viewport's rows must not queue behind rows nobody sees yet. The next frame,
+    // once they arrive, prefetches.
+    let visibleMissing = false;
+    for (let c = firstChunk; c <= lastChunk; c++) {
+      this.load(c);
+      if (!this.chunks.get(c)?.length) visibleMissing = true;
+    }
+    if (visibleMissing) {
+      this.evict(firstChunk, lastChunk);
+      return;
+    }
     for (let d = 1; ; d++) {
       const down = lastChunk + d;
       const up = firstChunk - d;
