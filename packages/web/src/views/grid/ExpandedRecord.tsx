@@ -26,8 +26,8 @@ interface Props {
 }
 
 export function ExpandedRecord({ controller: g, table, row, services, onClose, onError }: Props) {
-  const record = g.cache.record(row);
-  const rowId = g.cache.rowId(row);
+  const record = g.cache.record(g.dataRow(row));
+  const rowId = g.rowIdAt(row);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [comments, setComments] = useState<Comment[]>([]);
   const [comment, setComment] = useState('');

@@ -187,7 +187,7 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
             column={g.columns[editing.col]!}
             type={editingType!}
             value={editingValue}
-            rowId={g.cache.rowId(editing.row)}
+            rowId={g.rowIdAt(editing.row)}
             initial={editing.initial}
             services={services}
             commitText={commitText}

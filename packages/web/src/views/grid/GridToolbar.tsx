@@ -72,7 +72,9 @@ export function GridToolbar({ grid, table, viewId, onError }: Props) {
       );
   const deleteRows = () => {
     const r = g.range;
-    const rows = Array.from({ length: r.bottom - r.top + 1 }, (_, i) => r.top + i);
+    const rows = Array.from({ length: r.bottom - r.top + 1 }, (_, i) => g.dataRow(r.top + i)).filter(
+      (d) => d >= 0,
+    );
     void g.edits.deleteRows(rows).catch(fail);
   };
 

@@ -14,6 +14,16 @@ export interface ViewColumnSetting {
   width?: string | number | null;
   frozen?: boolean;
   pinned?: boolean;
+  group_by?: boolean;
+  group_by_order?: number | null;
+}
+
+/** The field the view groups rows by (the first group-by level; further levels are not drawn yet). */
+export function groupFieldOf(tableColumns: readonly ColumnMeta[], settings: readonly ViewColumnSetting[]) {
+  const first = settings
+    .filter((s) => s.group_by)
+    .sort((a, b) => (a.group_by_order ?? 0) - (b.group_by_order ?? 0))[0];
+  return first ? tableColumns.find((c) => c.id === first.fk_column_id) : undefined;
 }
 
 export interface GridColumns {

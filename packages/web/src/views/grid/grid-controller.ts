@@ -20,7 +20,8 @@ import {
   rowTop,
   visibleRows,
 } from './renderer';
-import { RowCache, type RowSource } from './row-cache';
+import { type GroupInfo, groupKey, GroupRows } from './group-rows';
+import { MISSING, RowCache, type RowSource } from './row-cache';
 import { type Range, rangeOf, type Selection, single } from './selection';
 
 /** Browsers cap element heights near 33.5M px; above this the scrollbar maps proportionally. */
@@ -66,6 +67,11 @@ export class GridController {
   fillRange: Range | undefined;
   drag: { col: number; x: number } | undefined;
   footer: string[] | undefined;
+  /** Set while the view groups rows by a field: visual rows include a header per group. */
+  groups: GroupRows | undefined;
+  groupField: ColumnMeta | undefined;
+  private groupInfos: GroupInfo[] = [];
+  private readonly collapsed = new Set<string>();
   width = 0;
   height = 0;
   scrollX = 0;
@@ -167,17 +173,48 @@ export class GridController {
     this.scheduleDraw();
   }
 
+  /** Shows rows grouped by `field` with these groups (in the order rows come), or ungrouped with undefined. */
+  setGroups(field: ColumnMeta | undefined, infos: GroupInfo[] | undefined): void {
+    this.groupField = field;
+    this.groupInfos = infos ?? [];
+    this.groups = field && infos ? new GroupRows(infos, this.collapsed) : undefined;
+    this.updateSpacer();
+    this.scheduleDraw();
+  }
+
+  /** Collapses or expands the group whose header is at a visual row. */
+  toggleGroup(row: number): void {
+    const header = this.groups?.header(row);
+    if (!header) return;
+    const key = groupKey(header.value);
+    if (this.collapsed.has(key)) this.collapsed.delete(key);
+    else this.collapsed.add(key);
+    this.setGroups(this.groupField, this.groupInfos);
+  }
+
+  /** The cache row shown at a visual row (-1 on a group header). */
+  dataRow(row: number): number {
+    return this.groups ? this.groups.dataRow(row) : row;
+  }
+
+  rowIdAt(row: number): unknown {
+    const d = this.dataRow(row);
+    return d < 0 ? undefined : this.cache.rowId(d);
+  }
+
   /** The cache column of a shown column. */
   dataCol(col: number): number {
     return this.cacheCol[col] ?? -1;
   }
 
   value(row: number, col: number): unknown {
-    return this.cache.get(row, this.dataCol(col));
+    const d = this.dataRow(row);
+    return d < 0 ? MISSING : this.cache.get(d, this.dataCol(col));
   }
 
+  /** Visual rows: data rows, plus one header per group when grouped. */
   get rowCount(): number {
-    return this.cache.rowCount;
+    return this.groups ? this.groups.visualCount : this.cache.rowCount;
   }
 
   get bodyHeight(): number {
@@ -282,7 +319,9 @@ export class GridController {
 
   /** Saves values for shown cells (col = shown column index); the failure message, if any, is returned. */
   async commitValues(changes: CellChange[], label?: string): Promise<string | undefined> {
-    const mapped = changes.map((c) => ({ ...c, col: this.dataCol(c.col) })).filter((c) => c.col >= 0);
+    const mapped = changes
+      .map((c) => ({ ...c, row: this.dataRow(c.row), col: this.dataCol(c.col) }))
+      .filter((c) => c.col >= 0 && c.row >= 0);
     try {
       await this.edits.setCells(mapped, label);
       return undefined;
@@ -323,9 +362,15 @@ export class GridController {
     const ctx = this.ctx;
     if (!ctx || !this.text || this.width === 0) return;
     const [first, last] = visibleRows(this);
-    if (first !== this.lastFirst) this.direction = first > this.lastFirst ? 1 : -1;
+    // A jump (scrollbar drag, Ctrl+Down) has no direction worth prefetching far in: one chunk each side, so the
+    // next jump's rows do not queue behind speculative ones. Steady scrolling prefetches ahead.
+    const jumped = Math.abs(first - this.lastFirst) > 2 * (last - first + 1);
+    if (jumped) this.direction = 0;
+    else if (first !== this.lastFirst) this.direction = first > this.lastFirst ? 1 : -1;
     this.lastFirst = first;
-    this.cache.ensure(first, last, this.direction);
+    const prefetch = this.direction === 0 ? 1 : undefined;
+    if (this.groups) this.cache.ensureSegments(this.groups.segments(first, last), this.direction, prefetch);
+    else this.cache.ensure(first, last, this.direction, prefetch);
     this.count(first, last);
     this.updateSpacer();
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
@@ -335,7 +380,10 @@ export class GridController {
 
   private count(first: number, last: number) {
     let complete = true;
-    for (let r = first; r <= last && complete; r++) complete = this.cache.isLoaded(r);
+    for (let r = first; r <= last && complete; r++) {
+      const d = this.dataRow(r);
+      complete = d < 0 || this.cache.isLoaded(d);
+    }
     this.stats.frames++;
     this.stats.lastScrollY = this.scrollY;
     this.stats.lastComplete = complete && last >= first;
@@ -368,6 +416,8 @@ export class GridController {
       fillRange: this.fillRange,
       footer: this.footer,
       drag: this.drag,
+      groups: this.groups,
+      groupField: this.groupField,
       redraw: this.scheduleDraw,
     };
   }

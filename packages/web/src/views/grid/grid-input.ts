@@ -49,6 +49,10 @@ export class GridInput {
     if (y < HEADER_HEIGHT) return this.headerDown(x, y, col, e.button);
     const row = g.rowAtY(y);
     if (row < 0) return;
+    if (g.groups?.header(row)) {
+      g.toggleGroup(row);
+      return;
+    }
     if (this.onFillHandle(x, y)) {
       this.gesture = { kind: 'fill', source: g.range };
       return;

@@ -8,6 +8,7 @@ import { COLORS, FONT, paintText, PAD } from '../../fields/paint';
 import type { TextCache } from '../../fields/text-cache';
 import type { ColumnLayout } from './column-layout';
 import type { DisplayCache } from './display-cache';
+import type { GroupRows } from './group-rows';
 import { MISSING, type RowCache } from './row-cache';
 import type { Range } from './selection';
 
@@ -37,6 +38,8 @@ export interface Frame {
   footer?: readonly string[];
   /** Column being dragged to reorder, and where its ghost is. */
   drag?: { col: number; x: number };
+  groups?: GroupRows;
+  groupField?: ColumnMeta;
   redraw(): void;
 }
 
@@ -74,6 +77,8 @@ export function paintFrame(ctx: CanvasRenderingContext2D, f: Frame): void {
   if (f.layout.frozen > 0) line(ctx, frozenRight - 0.5, bodyTop, frozenRight - 0.5, bodyBottom, '#c7cbd1');
   clip(ctx, 0, bodyTop, f.width, bodyBottom - bodyTop, () => paintSelection(ctx, f));
   paintGutter(ctx, f, first, last);
+  if (f.groups)
+    clip(ctx, 0, bodyTop, f.width, bodyBottom - bodyTop, () => paintGroupHeaders(ctx, f, first, last));
   paintHeader(ctx, f, c0, c1);
   paintFooter(ctx, f, c0, c1);
 }
@@ -128,7 +133,9 @@ function paintColumn(ctx: CanvasRenderingContext2D, f: Frame, c: number, first: 
   cellBox.h = f.rowHeight;
   for (let r = first; r <= last; r++) {
     const y = rowTop(f, r);
-    const value = f.cache.get(r, key);
+    const d = f.groups ? f.groups.dataRow(r) : r;
+    if (d < 0) continue; // a group header, painted across the row afterwards
+    const value = f.cache.get(d, key);
     if (value === MISSING) {
       ctx.fillStyle = '#f1f3f5';
       ctx.fillRect(
@@ -163,7 +170,8 @@ function paintGutter(ctx: CanvasRenderingContext2D, f: Frame, first: number, las
         ctx.fillRect(0, y, g, f.rowHeight);
         ctx.fillStyle = COLORS.muted;
       }
-      ctx.fillText(f.display.text(-1, r + 1, String), g - PAD, y + f.rowHeight / 2);
+      const d = f.groups ? f.groups.dataRow(r) : r;
+      if (d >= 0) ctx.fillText(f.display.text(-1, d + 1, String), g - PAD, y + f.rowHeight / 2);
       line(ctx, 0, y + f.rowHeight - 0.5, g, y + f.rowHeight - 0.5);
     }
     ctx.textAlign = 'left';
@@ -262,5 +270,31 @@ function paintSelection(ctx: CanvasRenderingContext2D, f: Frame) {
     const handle = f.range ? rangeRect(f, f.range) : r;
     ctx.fillStyle = COLORS.accent;
     ctx.fillRect(handle.x + handle.w - 4, handle.y + handle.h - 4, 7, 7);
+  }
+}
+
+/** A band across each visible group header: toggle, the group field's value and the group's row count. */
+function paintGroupHeaders(ctx: CanvasRenderingContext2D, f: Frame, first: number, last: number) {
+  for (let r = first; r <= last; r++) {
+    const header = f.groups!.header(r);
+    if (!header) continue;
+    const y = rowTop(f, r);
+    ctx.fillStyle = '#eef0f3';
+    ctx.fillRect(0, y, f.width, f.rowHeight);
+    line(ctx, 0, y + f.rowHeight - 0.5, f.width, y + f.rowHeight - 0.5, '#c7cbd1');
+    const title = f.groupField?.title ?? '';
+    const value =
+      header.value === null || header.value === undefined || header.value === ''
+        ? 'Empty'
+        : String(header.value);
+    ctx.fillStyle = COLORS.text;
+    ctx.fillText(
+      f.text.fit(
+        `${header.collapsed ? '▸' : '▾'}  ${title}: ${value}   (${header.count})`,
+        f.width - PAD * 2,
+      ),
+      PAD,
+      y + f.rowHeight / 2,
+    );
   }
 }

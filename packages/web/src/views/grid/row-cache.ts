@@ -56,6 +56,7 @@ export class RowCache {
   private lastRange: [number, number] = [0, 0];
   private listeners = new Set<() => void>();
   private errorListeners = new Set<(e: unknown) => void>();
+  private reloadListeners = new Set<() => void>();
 
   constructor(
     private source: RowSource,
@@ -73,6 +74,12 @@ export class RowCache {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called when everything is refetched (filters, sorts, rows added or deleted): group counts change too. */
+  onReload(listener: () => void): () => void {
+    this.reloadListeners.add(listener);
+    return () => this.reloadListeners.delete(listener);
   }
 
   onError(listener: (e: unknown) => void): () => void {
@@ -176,12 +183,26 @@ export class RowCache {
    * Makes sure rows `first..last` (inclusive) are loaded or loading, prefetches in the scroll `direction`
    * (+1 down, -1 up, 0 unknown), cancels loads and evicts chunks far from the range.
    */
-  ensure(first: number, last: number, direction: -1 | 0 | 1 = 0): void {
+  ensure(first: number, last: number, direction: -1 | 0 | 1 = 0, prefetch = this.prefetch): void {
+    this.ensureSegments([[first, last]], direction, prefetch);
+  }
+
+  /** Like `ensure` for several row ranges on screen at once (groups with collapsed groups between them). */
+  ensureSegments(
+    segments: readonly (readonly [number, number])[],
+    direction: -1 | 0 | 1 = 0,
+    prefetch = this.prefetch,
+  ): void {
+    if (!segments.length) return;
     const size = this.chunkSize;
-    const firstChunk = Math.floor(Math.max(0, first) / size);
-    const lastChunk = Math.floor(Math.max(0, last) / size);
+    const visible: number[] = [];
+    for (const [first, last] of segments)
+      for (let c = Math.floor(Math.max(0, first) / size); c <= Math.floor(Math.max(0, last) / size); c++)
+        if (visible.at(-1) !== c) visible.push(c);
+    const firstChunk = visible[0]!;
+    const lastChunk = visible.at(-1)!;
     this.lastRange = [firstChunk, lastChunk];
-    const ahead = this.prefetch;
+    const ahead = prefetch;
     const behind = Math.ceil(ahead / 2);
     const from = firstChunk - (direction < 0 ? ahead : behind);
     const to = lastChunk + (direction > 0 ? ahead : direction < 0 ? behind : ahead);
@@ -190,7 +211,7 @@ export class RowCache {
     // query at a time, and the viewport's rows must not queue behind rows nobody sees yet. The next frame,
     // once they arrive, prefetches.
     let visibleMissing = false;
-    for (let c = firstChunk; c <= lastChunk; c++) {
+    for (const c of visible) {
       this.load(c);
       if (!this.chunks.get(c)?.length) visibleMissing = true;
     }
@@ -319,6 +340,7 @@ export class RowCache {
     this.loadCount();
     const [a, b] = this.lastRange;
     this.ensure(a * this.chunkSize, b * this.chunkSize + this.chunkSize - 1, 0);
+    for (const l of this.reloadListeners) l();
     this.changed();
   }
 
@@ -329,5 +351,6 @@ export class RowCache {
     this.chunks.clear();
     this.listeners.clear();
     this.errorListeners.clear();
+    this.reloadListeners.clear();
   }
 }

@@ -8,7 +8,7 @@ import { request } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
 import { getToken } from '../../session/session';
 import type { EditorServices } from '../../fields/editors/editor-props';
-import { gridColumns, type ViewColumnSetting } from './grid-columns';
+import { gridColumns, groupFieldOf, type ViewColumnSetting } from './grid-columns';
 import { type GridCallbacks, GridController } from './grid-controller';
 import { subscribeTable } from './grid-realtime';
 import { type GridTransport, recordsSource, type RowQuery } from './grid-source';
@@ -94,6 +94,48 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
     controller.setColumns(layout.columns, layout.widths, layout.frozen);
   }, [controller, table.columns, settings]);
 
+  const setQuery = useCallback(
+    (q: Partial<RowQuery>) => {
+      const next = { ...queryRef.current, ...q };
+      queryRef.current = next;
+      setQueryState(next);
+      controller.cache.reload();
+    },
+    [controller],
+  );
+
+  const groupField = groupFieldOf(table.columns ?? [], settings);
+  const groupFieldId = groupField?.id;
+  useEffect(() => {
+    if (!groupField || !viewId) {
+      controller.setGroups(undefined, undefined);
+      if (queryRef.current.sort) setQuery({ sort: undefined });
+      return;
+    }
+    let latest = 0;
+    const fetchGroups = async () => {
+      const call = ++latest;
+      const { where } = queryRef.current;
+      const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/groupby`;
+      const qs = `?limit=1000${where ? `&where=${encodeURIComponent(where)}` : ''}`;
+      try {
+        const reply = await appTransport<{ list: Record<string, unknown>[] }>('GET', path + qs);
+        if (call !== latest) return;
+        controller.setGroups(
+          groupField,
+          reply.list.map((r) => ({ value: r[groupField.title] ?? null, count: Number(r.count) })),
+        );
+      } catch (e) {
+        callbacksRef.current.onError(errorMessageOf(e));
+      }
+    };
+    const off = controller.cache.onReload(() => void fetchGroups());
+    // Rows must come in group order: sort by the group field first (the view's own sorts apply within groups).
+    setQuery({ sort: groupField.title });
+    return off;
+    // Keyed by the group field's id: a new table meta object with the same grouping changes nothing.
+  }, [controller, groupFieldId, viewId, table.base_id, table.id, setQuery]);
+
   useEffect(
     () => subscribeTable(table.id, getToken(), controller.cache, idKey),
     [controller, table.id, idKey],
@@ -113,16 +155,6 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
       },
     }),
     [table.id],
-  );
-
-  const setQuery = useCallback(
-    (q: Partial<RowQuery>) => {
-      const next = { ...queryRef.current, ...q };
-      queryRef.current = next;
-      setQueryState(next);
-      controller.cache.reload();
-    },
-    [controller],
   );
 
   return { controller, services, settings, reloadSettings, setQuery, query };
