@@ -6,10 +6,12 @@ import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useState } from 'react';
 import { notifyError } from '../../api/notify';
 import { ExpandedRecord } from './ExpandedRecord';
+import { FooterMenu } from './FooterMenu';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
 import { persistColumns } from './view-settings';
+import { useFooter } from './use-footer';
 import { useGrid } from './use-grid';
 
 interface Props {
@@ -23,6 +25,7 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
+  const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
   const grid = useGrid(table, viewId, {
     onError,
@@ -35,8 +38,10 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
           .catch(onError);
     },
     onExpand: (row) => setExpanded(row),
+    onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
   });
   const { controller } = grid;
+  const footer = useFooter(grid, table.base_id, table.id, viewId);
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="grid-view">
@@ -55,6 +60,16 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
           setEditing={setEditing}
           onError={onError}
         />
+        {footerMenu && controller.columns[footerMenu.col] && (
+          <FooterMenu
+            column={controller.columns[footerMenu.col]!}
+            current={footer.chosen.get(controller.columns[footerMenu.col]!.id)}
+            x={footerMenu.x}
+            y={footerMenu.y}
+            onChoose={(t) => void footer.choose(controller.columns[footerMenu.col]!.id, t).catch(onError)}
+            onClose={() => setFooterMenu(null)}
+          />
+        )}
         {menu && (
           <HeaderMenu
             grid={grid}

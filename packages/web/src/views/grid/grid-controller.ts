@@ -38,6 +38,8 @@ export interface GridCallbacks {
   onColumnsChange(columns: ColumnMeta[], widths: number[]): void;
   /** Expand a row into a form. */
   onExpand(row: number): void;
+  /** The footer cell of a column was clicked (to pick its aggregation). */
+  onFooterMenu?(col: number, x: number, y: number): void;
 }
 
 export interface GridSetup {
@@ -90,6 +92,7 @@ export class GridController {
   private dpr = 1;
   private unsubscribe: (() => void)[] = [];
   private frameListeners = new Set<() => void>();
+  private writeListeners = new Set<() => void>();
   /**
    * Counters the browser benchmark reads from the canvas (`canvas.rowbaseGrid.stats`): painted frames, frames
    * whose visible rows all held real data, and when that first happened. Two integer increments per frame.
@@ -324,6 +327,7 @@ export class GridController {
       .filter((c) => c.col >= 0 && c.row >= 0);
     try {
       await this.edits.setCells(mapped, label);
+      for (const l of this.writeListeners) l();
       return undefined;
     } catch (e) {
       return messageOf(e);
@@ -344,6 +348,12 @@ export class GridController {
     } catch (e) {
       this.callbacks.onError(messageOf(e));
     }
+  }
+
+  /** Calls `listener` after cell edits were saved (footer aggregations refresh). */
+  onWrite(listener: () => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   /** Calls `listener` after every painted frame (the editor overlay follows scrolling this way). */

@@ -5,7 +5,7 @@
 import { MIN_COLUMN_WIDTH, moveItem } from './column-layout';
 import { clearRange, fillChanges, fillTarget } from './grid-clipboard';
 import type { GridController } from './grid-controller';
-import { HEADER_HEIGHT, rangeRect } from './renderer';
+import { FOOTER_HEIGHT, HEADER_HEIGHT, rangeRect } from './renderer';
 import { extendTo, isMoveKey, move, type Range, single, tab } from './selection';
 import { metaOf } from '../../fields/number-types';
 import { PAD } from '../../fields/paint';
@@ -47,6 +47,11 @@ export class GridInput {
     const g = this.g;
     const col = g.layout.colAt(x, g.scrollX);
     if (y < HEADER_HEIGHT) return this.headerDown(x, y, col, e.button);
+    if (y > g.height - FOOTER_HEIGHT) {
+      if (col >= 0 && col < g.columns.length)
+        g.callbacks.onFooterMenu?.(col, g.layout.screenX(col, g.scrollX), y);
+      return;
+    }
     const row = g.rowAtY(y);
     if (row < 0) return;
     if (g.groups?.header(row)) {

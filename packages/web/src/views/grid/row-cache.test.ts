@@ -68,6 +68,16 @@ describe('RowCache', () => {
     expect(up).not.toContain(53);
   });
 
+  it('loads a viewport that straddles two chunks in one request', async () => {
+    const t = tableSource(100_000);
+    const cache = new RowCache(t.source, ['Title'], { chunkSize: 100 });
+    cache.ensure(1090, 1120, 0);
+    expect(t.calls.map((c) => [c.offset, c.limit])).toEqual([[1000, 200]]);
+    await t.flush();
+    expect(cache.get(1090, 0)).toBe('row 1090');
+    expect(cache.get(1150, 0)).toBe('row 1150');
+  });
+
   it('cancels far loads and evicts far chunks to stay within its memory bound', async () => {
     const t = tableSource(1_000_000);
     const cache = new RowCache(t.source, ['Title'], { chunkSize: 100, maxChunks: 10, prefetchChunks: 2 });

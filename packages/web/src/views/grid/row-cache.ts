@@ -211,10 +211,14 @@ export class RowCache {
     // query at a time, and the viewport's rows must not queue behind rows nobody sees yet. The next frame,
     // once they arrive, prefetches.
     let visibleMissing = false;
-    for (const c of visible) {
-      this.load(c);
-      if (!this.chunks.get(c)?.length) visibleMissing = true;
+    for (let i = 0; i < visible.length;) {
+      let n = 0;
+      while (i + n < visible.length && visible[i + n] === visible[i]! + n && this.needsLoad(visible[i + n]!))
+        n++;
+      if (n) this.loadRun(visible[i]!, n);
+      i += Math.max(1, n);
     }
+    for (const c of visible) if (!this.chunks.get(c)?.length) visibleMissing = true;
     if (visibleMissing) {
       this.evict(firstChunk, lastChunk);
       return;
@@ -235,33 +239,51 @@ export class RowCache {
     return total === Infinity ? Infinity : Math.max(0, Math.ceil(total / this.chunkSize) - 1);
   }
 
-  private load(index: number): void {
+  private needsLoad(index: number): boolean {
     const existing = this.chunks.get(index);
-    if (existing && !existing.stale) return;
-    if (existing?.abort) return;
+    return !existing || (existing.stale && !existing.abort);
+  }
+
+  private load(index: number): void {
+    if (this.needsLoad(index)) this.loadRun(index, 1);
+  }
+
+  /**
+   * Loads `count` adjacent chunks in one request (the viewport straddling two chunks after a jump costs one
+   * deep query, not two), then splits the answer into chunks.
+   */
+  private loadRun(first: number, count: number): void {
     const abort = new AbortController();
-    const chunk: Chunk = existing ?? {
-      index,
-      length: 0,
-      values: this.columns.map(() => []),
-      ids: [],
-      stale: false,
-    };
-    chunk.abort = abort;
-    this.chunks.set(index, chunk);
-    this.source.fetchRows(index * this.chunkSize, this.chunkSize, abort.signal).then(
+    const run: Chunk[] = [];
+    for (let index = first; index < first + count; index++) {
+      const chunk: Chunk = this.chunks.get(index) ?? {
+        index,
+        length: 0,
+        values: this.columns.map(() => []),
+        ids: [],
+        stale: false,
+      };
+      chunk.abort = abort;
+      this.chunks.set(index, chunk);
+      run.push(chunk);
+    }
+    const size = this.chunkSize;
+    this.source.fetchRows(first * size, count * size, abort.signal).then(
       (rows) => {
-        if (abort.signal.aborted || this.chunks.get(index) !== chunk) return;
-        this.fill(chunk, rows);
+        if (abort.signal.aborted) return;
+        run.forEach((chunk, i) => {
+          if (this.chunks.get(chunk.index) === chunk) this.fill(chunk, rows.slice(i * size, (i + 1) * size));
+        });
         this.changed();
       },
       (e) => {
-        if (abort.signal.aborted) return;
-        if (this.chunks.get(index) === chunk) {
+        // Cancelled or failed: chunks of the run still waiting are forgotten, to be asked for again.
+        for (const chunk of run) {
+          if (this.chunks.get(chunk.index) !== chunk || chunk.abort !== abort) continue;
           chunk.abort = undefined;
-          if (chunk.length === 0) this.chunks.delete(index);
+          if (chunk.length === 0) this.chunks.delete(chunk.index);
         }
-        this.emitError(e);
+        if (!abort.signal.aborted) this.emitError(e);
       },
     );
   }

@@ -65,6 +65,7 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
         onHeaderMenu: (c, x, y) => callbacksRef.current.onHeaderMenu(c, x, y),
         onColumnsChange: (cols, widths) => callbacksRef.current.onColumnsChange(cols, widths),
         onExpand: (r) => callbacksRef.current.onExpand(r),
+        onFooterMenu: (c, x, y) => callbacksRef.current.onFooterMenu?.(c, x, y),
       },
     });
     // The controller lives as long as the table and view; column changes go through setColumns.
