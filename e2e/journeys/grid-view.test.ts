@@ -110,13 +110,13 @@ it('filters from the toolbar, and the row count follows', async () => {
     value: 'closed',
   });
   await page.keyboard.press('Escape');
-  await page.fill('[data-testid=toolbar-search] input', 'order');
+  await page.fill('input[data-testid=toolbar-search], [data-testid=toolbar-search] input', 'order');
   await eventually(
     () => column('Status'),
     (s) => s.length === 10 && s.every((v) => v === 'closed'),
   );
   await call(api, 'DELETE', `/api/v1/db/meta/filters/${filter.id}`);
-  await page.fill('[data-testid=toolbar-search] input', '');
+  await page.fill('input[data-testid=toolbar-search], [data-testid=toolbar-search] input', '');
   await eventually(
     () => column('Status'),
     (s) => s.length === 30,
@@ -130,6 +130,19 @@ it('groups by a field from the header menu', async () => {
     () => call(api, 'GET', `/api/v1/db/meta/views/${viewId}/columns`),
     (r) => r.list.some((c: any) => c.group_by),
   );
+  // Two groups (closed, open), each under a header with its count; collapsing one hides its rows.
+  const groups = () =>
+    page.evaluate(() => {
+      const g = (document.querySelector('[data-testid=grid] canvas') as any).rowbaseGrid;
+      return { rows: g.rowCount, first: g.groups?.header(0) ?? null };
+    });
+  await eventually(groups, (v) => v.rows === 32 && v.first?.value === 'closed' && v.first?.count === 10);
+  expect((await column('Status', 11)).slice(1)).toEqual(Array(10).fill('closed'));
+  const header = await cellPoint(page, 'Title', 0);
+  await page.mouse.click(header.x, header.y);
+  await eventually(groups, (v) => v.rows === 22);
+  await page.mouse.click(header.x, header.y);
+  await eventually(groups, (v) => v.rows === 32);
 });
 
 it('hides a field and reorders fields', async () => {

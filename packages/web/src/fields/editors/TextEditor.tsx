@@ -16,6 +16,9 @@ export function TextEditor(p: EditorProps) {
       data-testid="cell-editor"
       className="h-full w-full bg-white px-2 text-[13px] outline-none"
       value={text}
+      onFocus={(e) =>
+        e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)
+      }
       inputMode={p.type.align === 'right' ? 'decimal' : undefined}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => commitKeys(e, (after) => p.commitText(text, after), p.cancel)}
@@ -33,6 +36,9 @@ export function LongTextEditor(p: EditorProps) {
       data-testid="cell-editor"
       className="h-48 w-80 resize rounded border border-indigo-500 bg-white p-2 font-[inherit] text-[13px] shadow-lg outline-none"
       value={text}
+      onFocus={(e) =>
+        e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)
+      }
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => commitKeys(e, (after) => p.commitText(text, after), p.cancel, true)}
       onBlur={() => p.commitText(text, 'stay')}

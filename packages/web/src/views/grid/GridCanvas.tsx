@@ -55,7 +55,8 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
     const onMove = (e: MouseEvent) => {
       const [x, y] = point(e);
       input.mouseMove(x, y);
-      if (e.target === scroller) scroller.style.cursor = input.cursorAt(x, y);
+      if (e.target === scroller || e.target === spacerRef.current)
+        scroller.style.cursor = input.cursorAt(x, y);
     };
     const onUp = (e: MouseEvent) => input.mouseUp(point(e)[0]);
     window.addEventListener('mousemove', onMove);
@@ -163,7 +164,7 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
         className="absolute inset-0 overflow-auto outline-none"
         onScroll={() => g.onNativeScroll()}
         onMouseDown={(e) => {
-          if (e.target !== scrollerRef.current) return;
+          if (e.target !== scrollerRef.current && e.target !== spacerRef.current) return;
           const r = scrollerRef.current.getBoundingClientRect();
           if (e.clientX - r.left >= scrollerRef.current.clientWidth) return; // on the scrollbar
           if (e.clientY - r.top >= scrollerRef.current.clientHeight) return;

@@ -136,7 +136,7 @@ export function GridToolbar({ grid, table, viewId, onError }: Props) {
       />
       <Input.Search
         size="small"
-        className="w-48"
+        style={{ width: 200 }}
         allowClear
         placeholder={`Search ${searchField}`}
         value={search}

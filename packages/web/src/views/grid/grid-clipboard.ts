@@ -3,6 +3,7 @@
  * (each cell parsed and validated by its type first; one save and one undo entry for the whole paste),
  * fill-handle drags, and clearing with Delete.
  */
+import type { CellType } from '../../fields/cell-type';
 import type { CellChange } from './grid-edits';
 import type { GridController } from './grid-controller';
 import { MISSING } from './row-cache';
@@ -42,7 +43,7 @@ export async function pasteText(g: GridController, text: string): Promise<string
       const col = sel.left + j;
       if (col >= g.columns.length) break;
       const type = g.types[col]!;
-      if (!type.editor && !type.toggle) continue;
+      if (!isPasteable(type)) continue;
       const cellText = singleValue ? data[0]![0]! : (data[i]?.[j] ?? '');
       const parsed = type.parse(cellText, g.columns[col]!);
       if (!parsed.ok) return `${g.columns[col]!.title}: ${parsed.message}`;
@@ -57,6 +58,12 @@ export async function pasteText(g: GridController, text: string): Promise<string
     },
   });
   return g.commitValues(changes, `Paste ${changes.length} cells`);
+}
+
+/** Read-only cells, and links and attachments (they are edited through pickers), are skipped by paste and fill. */
+function isPasteable(type: CellType): boolean {
+  if (type.editor === 'links' || type.editor === 'attachment') return false;
+  return !!(type.editor || type.toggle);
 }
 
 /** Sets every editable cell of the range to empty. */
@@ -91,8 +98,7 @@ export function fillChanges(g: GridController, source: Range, target: Range): Ce
   for (let row = target.top; row <= target.bottom; row++)
     for (let col = target.left; col <= target.right; col++) {
       if (row >= source.top && row <= source.bottom && col >= source.left && col <= source.right) continue;
-      const type = g.types[col]!;
-      if (!type.editor && !type.toggle) continue;
+      if (!isPasteable(g.types[col]!)) continue;
       const sr = source.top + mod(row - source.top, h);
       const sc = source.left + mod(col - source.left, w);
       const v = g.value(sr, sc);

@@ -37,6 +37,8 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
     return load();
   };
   const fields = (table.columns ?? []).map((c) => ({ value: c.id, label: c.title }));
+  // A new condition starts on the display-value field as "is not blank", which is valid for every type.
+  const firstField = (table.columns ?? []).find((c) => c.pv) ?? (table.columns ?? []).find((c) => !c.pk);
   const add = (parent: string | null, group: boolean) =>
     viewApi
       .addFilter(
@@ -44,9 +46,8 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
         group
           ? { is_group: true, logical_op: 'and', fk_parent_id: parent }
           : {
-              fk_column_id: fields[0]?.value,
-              comparison_op: 'eq',
-              value: '',
+              fk_column_id: firstField?.id,
+              comparison_op: 'notblank',
               logical_op: 'and',
               fk_parent_id: parent,
             },
