@@ -164,11 +164,12 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
         className="absolute inset-0 overflow-auto outline-none"
         onScroll={() => g.onNativeScroll()}
         onMouseDown={(e) => {
-          if (e.target !== scrollerRef.current && e.target !== spacerRef.current) return;
-          const r = scrollerRef.current.getBoundingClientRect();
-          if (e.clientX - r.left >= scrollerRef.current.clientWidth) return; // on the scrollbar
-          if (e.clientY - r.top >= scrollerRef.current.clientHeight) return;
-          scrollerRef.current.focus();
+          const scroller = scrollerRef.current;
+          if (!scroller || (e.target !== scroller && e.target !== spacerRef.current)) return;
+          const r = scroller.getBoundingClientRect();
+          if (e.clientX - r.left >= scroller.clientWidth) return; // on the scrollbar
+          if (e.clientY - r.top >= scroller.clientHeight) return;
+          scroller.focus();
           input.mouseDown(e.clientX - r.left, e.clientY - r.top, e);
         }}
         onDoubleClick={(e) => {

@@ -31,11 +31,19 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
     onError,
     onEdit: (row, col, initial) => setEditing({ row, col, initial }),
     onHeaderMenu: (col, x, y) => setMenu({ col, x, y }),
-    onColumnsChange: (columns: ColumnMeta[], widths: number[]) => {
-      if (viewId)
-        void persistColumns(viewId, columns, widths, grid.controller.layout.frozen)
-          .then(grid.reloadSettings)
-          .catch(onError);
+    onColumnsChange: (columns: ColumnMeta[], widths: number[], before) => {
+      if (!viewId) return;
+      const g = grid.controller;
+      const save = (cols: ColumnMeta[], ws: number[]) => {
+        g.setColumns(cols, ws, g.layout.frozen);
+        return persistColumns(viewId, cols, ws, g.layout.frozen).then(grid.reloadSettings);
+      };
+      save(columns, widths).catch(onError);
+      g.history.push({
+        label: 'Move or resize field',
+        undo: () => save(before.columns, before.widths),
+        redo: () => save(columns, widths),
+      });
     },
     onExpand: (row) => setExpanded(row),
     onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),

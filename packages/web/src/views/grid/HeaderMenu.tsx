@@ -42,7 +42,17 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
     ['Edit field', () => setForm('edit')],
     ['Insert field', () => setForm('add')],
     ['Duplicate field', () => run(() => fieldApi.duplicate(table.base_id, column.id), fieldsChanged)],
-    ['Hide field', () => run(needView((v) => viewApi.showColumn(v, column.id, false)))],
+    [
+      'Hide field',
+      () =>
+        run(
+          needView(async (v) => {
+            await viewApi.showColumn(v, column.id, false);
+            const show = (on: boolean) => viewApi.showColumn(v, column.id, on).then(grid.reloadSettings);
+            g.history.push({ label: 'Hide field', undo: () => show(true), redo: () => show(false) });
+          }),
+        ),
+    ],
     [
       'Sort ascending',
       () =>

@@ -34,8 +34,12 @@ export interface GridCallbacks {
   onEdit(row: number, col: number, initial?: string): void;
   /** The field header's menu was asked for (click on the header's arrow, or right-click). */
   onHeaderMenu(col: number, x: number, y: number): void;
-  /** Column widths or order changed by the user (to persist in the view's columns). */
-  onColumnsChange(columns: ColumnMeta[], widths: number[]): void;
+  /** Column widths or order changed by the user (to persist in the view's columns, and undo). */
+  onColumnsChange(
+    columns: ColumnMeta[],
+    widths: number[],
+    before: { columns: ColumnMeta[]; widths: number[] },
+  ): void;
   /** Expand a row into a form. */
   onExpand(row: number): void;
   /** The footer cell of a column was clicked (to pick its aggregation). */

@@ -13,7 +13,7 @@ import { PAD } from '../../fields/paint';
 type Gesture =
   | { kind: 'select' }
   | { kind: 'rows'; anchor: number }
-  | { kind: 'resize'; col: number; startX: number; startWidth: number; widths: number[] }
+  | { kind: 'resize'; col: number; startX: number; startWidth: number; widths: number[]; before: number[] }
   | { kind: 'reorder'; col: number; startX: number; moved: boolean; offset: number }
   | { kind: 'fill'; source: Range };
 
@@ -109,7 +109,14 @@ export class GridInput {
     const handle = g.layout.resizeHandleAt(x, g.scrollX);
     if (handle >= 0) {
       const widths = [...g.layout.widths];
-      this.gesture = { kind: 'resize', col: handle, startX: x, startWidth: widths[handle]!, widths };
+      this.gesture = {
+        kind: 'resize',
+        col: handle,
+        startX: x,
+        startWidth: widths[handle]!,
+        widths,
+        before: [...widths],
+      };
       return;
     }
     if (col < 0 || col >= g.columns.length) return;
@@ -166,18 +173,20 @@ export class GridInput {
     const gesture = this.gesture;
     this.gesture = undefined;
     if (!gesture) return;
-    if (gesture.kind === 'resize') g.callbacks.onColumnsChange(g.columns, gesture.widths);
+    if (gesture.kind === 'resize')
+      g.callbacks.onColumnsChange(g.columns, gesture.widths, { columns: g.columns, widths: gesture.before });
     if (gesture.kind === 'reorder' && gesture.moved) {
       g.drag = undefined;
       const target = Math.max(
         0,
         Math.min(g.columns.length - 1, g.layout.colAt(Math.max(x, g.layout.gutter), g.scrollX)),
       );
+      const before = { columns: g.columns, widths: [...g.layout.widths] };
       const columns = moveItem(g.columns, gesture.col, target);
       const widths = moveItem(g.layout.widths, gesture.col, target);
       g.setColumns(columns, widths, g.layout.frozen);
       g.select(single(g.selection.active.row, target));
-      g.callbacks.onColumnsChange(columns, widths);
+      g.callbacks.onColumnsChange(columns, widths, before);
     }
     if (gesture.kind === 'fill' && g.fillRange) {
       const target = g.fillRange;

@@ -63,7 +63,7 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
         onError: (m) => callbacksRef.current.onError(m),
         onEdit: (r, c, i) => callbacksRef.current.onEdit(r, c, i),
         onHeaderMenu: (c, x, y) => callbacksRef.current.onHeaderMenu(c, x, y),
-        onColumnsChange: (cols, widths) => callbacksRef.current.onColumnsChange(cols, widths),
+        onColumnsChange: (cols, widths, before) => callbacksRef.current.onColumnsChange(cols, widths, before),
         onExpand: (r) => callbacksRef.current.onExpand(r),
         onFooterMenu: (c, x, y) => callbacksRef.current.onFooterMenu?.(c, x, y),
       },
