@@ -50,6 +50,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -66,11 +71,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
-  baseRoutes(app, ctx);
-  sourceRoutes(app, ctx);
-  tableRoutes(app, ctx);
-  columnRoutes(app, ctx);
-  app.addHook('onClose', async () => ctx.sources.closeAll());
 
   await serveWebApp(app, ctx);
   return app;

@@ -9,6 +9,7 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
+import { selectRows } from './sqlite-statements.js';
 import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -84,7 +85,7 @@ export class RowReader {
       const f = storedFieldOf(this.model, s.field);
       if (seen.has(f.name)) continue;
       seen.add(f.name);
-      orderWithNulls(qb, f.name, s.direction, this.model.dialect);
+      orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
     if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
@@ -97,10 +98,11 @@ export class RowReader {
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
     const columns = selectList(fields, pk);
+    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where).select(columns);
       this.orderBy(qb, q.sort);
-      const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
+      const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
       return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
@@ -109,10 +111,14 @@ export class RowReader {
     const qb = this.filtered(q.where).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
-      raw = (await qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit)) as Row[];
+      raw = await selectRows(
+        this.db,
+        this.model.dialect,
+        qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit),
+      );
     } else {
       // Read one row more, the one just before the page: its key is the seek point for this offset.
-      raw = (await qb.limit(q.limit + 1).offset(q.offset - 1)) as Row[];
+      raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
       const first = raw.shift();
       if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name]);
     }
@@ -126,7 +132,8 @@ export class RowReader {
     const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
     const cached = this.cache.getCount(this.model.id, key);
     if (cached !== undefined) return cached;
-    const row = (await this.filtered(where).count({ count: '*' }).first()) as { count: unknown } | undefined;
+    this.cache.indexes.suggest(this.db, this.model, where, undefined);
+    const [row] = await selectRows(this.db, this.model.dialect, this.filtered(where).count({ count: '*' }));
     const n = Number(row?.count ?? 0);
     this.cache.setCount(this.model.id, key, n);
     return n;
@@ -164,7 +171,7 @@ export class RowReader {
     const base = () => this.filtered(q.where);
     const qb = base().select(f.name).count({ count: '*' }).groupBy(f.name);
     const sort = q.sort?.find((s) => storedFieldOf(this.model, s.field).name === f.name);
-    orderWithNulls(qb, f.name, sort?.direction ?? 'asc', this.model.dialect);
+    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
     const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
     const totalRow = (await this.db
       .from(base().distinct(f.name).as('g'))
@@ -206,6 +213,21 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
  * do by themselves; PostgreSQL is told so.
  */
+/** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
+function orderByField(qb: Knex.QueryBuilder, f: StoredField, direction: 'asc' | 'desc', dialect: string): void {
+  const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
+  if (f.kind === 'select' && Array.isArray(options) && options.length) {
+    const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
+    const bindings = options.flatMap((o) => [f.name, o.title]);
+    void qb.orderByRaw(`case when ?? is null then -1 ${whens} else ${options.length} end ${direction}`, [
+      f.name,
+      ...bindings,
+    ]);
+    return;
+  }
+  orderWithNulls(qb, f.name, direction, dialect);
+}
+
 function orderWithNulls(qb: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc', dialect: string): void {
   if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
   else void qb.orderBy(column, direction);

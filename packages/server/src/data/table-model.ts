@@ -3,7 +3,7 @@
  * and per-field decoders and encoders. Row queries never read metadata per request; they use this.
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
-import type { Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
+import type { CellContext, CellResult, Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { decoderOf, encoderOf, type Decoder, type Encoder } from './cell-codec.js';
 
@@ -16,6 +16,11 @@ export interface FieldModel {
   def: FieldTypeDef;
   decode: Decoder;
   encode: Encoder;
+  /**
+   * The registry's check-and-coerce for a non-null value, with its context built once; what
+   * `validateCellValue` does per call. Undefined for fields clients cannot write.
+   */
+  coerce: ((value: unknown) => CellResult) | undefined;
 }
 
 /** A field with a physical column. */
@@ -28,6 +33,8 @@ export interface TableModel {
   title: string;
   tableName: string;
   dialect: Dialect;
+  /** In the default source (the meta database): Rowbase may add indexes. */
+  managed: boolean;
   fields: FieldModel[];
   /** Fields with a column of their own, in display order. */
   stored: StoredField[];
@@ -37,12 +44,30 @@ export interface TableModel {
 }
 
 /** Compiles a table with its columns for one dialect. */
-export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[], dialect: Dialect): TableModel {
+export function buildTableModel(
+  table: TableMeta,
+  columns: readonly ColumnMeta[],
+  dialect: Dialect,
+  opts: { managed?: boolean } = {},
+): TableModel {
   const sorted = [...columns].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const fields: FieldModel[] = sorted.map((column) => {
     const def = FIELD_TYPES[column.uidt] as FieldTypeDef;
     const kind = def?.kind ?? 'text';
     const stored = column.column_name && !def?.virtual;
+    const cellContext: CellContext = {
+      column: {
+        title: column.title,
+        uidt: column.uidt,
+        dtxp: column.dtxp ?? null,
+        dtxs: column.dtxs ?? null,
+        meta: column.meta ?? null,
+        colOptions: column.colOptions ?? null,
+        rqd: column.rqd ?? false,
+      },
+      dialect,
+    };
+    const coerceFn = def?.coerce;
     return {
       column,
       title: column.title,
@@ -51,6 +76,7 @@ export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[]
       def,
       decode: decoderOf(kind, dialect),
       encode: encoderOf(kind, dialect),
+      coerce: coerceFn ? (value: unknown) => coerceFn(value, cellContext) : undefined,
     };
   });
   const stored = fields.filter((f): f is StoredField => f.name !== null);
@@ -66,6 +92,7 @@ export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[]
     title: table.title,
     tableName: table.table_name,
     dialect,
+    managed: opts.managed ?? false,
     fields,
     stored,
     pk: stored.find((f) => f.column.pk),

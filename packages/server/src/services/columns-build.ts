@@ -2,6 +2,7 @@
  * From a NocoDB column body to what Rowbase stores: the meta row and, for stored types, the physical column
  * spec with the dialect's default type (SPEC §9) and the column rules of SPEC §5 applied.
  */
+import { randomBytes } from 'node:crypto';
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
@@ -51,7 +52,7 @@ export function selectOptionsOf(body: Pick<ColumnBody, 'colOptions' | 'dtxp'>): 
       seen.add(o.title);
       return true;
     })
-    .map((o, i) => ({ ...o, order: o.order ?? i + 1 }));
+    .map((o, i) => ({ ...o, id: o.id ?? `sl${randomBytes(7).toString('hex')}`, order: o.order ?? i + 1 }));
 }
 
 /** The physical type: the registry default, overridden by a client's dt/dtxp/dtxs where they apply. */

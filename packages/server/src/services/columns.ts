@@ -7,30 +7,44 @@ import type { BulkColumnsBody, ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
 import { badRequest, conflict } from '@rowbase/core/errors';
 import { columnRuleProblem } from '@rowbase/core/fields/column-rules';
+import type { Dialect } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { prepareFormula } from '@rowbase/core/formula/prepare';
 import { isLink } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
 import { buildNewColumn, checkTitle, dbTypeOf, selectOptionsOf, specOf } from './columns-build.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
-import { optionsFromValues, optionsOf, rebuildColumn } from './columns-retype.js';
+import {
+  optionRenames,
+  optionsFromValues,
+  optionsOf,
+  rebuildColumn,
+  renameOptionValue,
+  renameSelectValues,
+} from './columns-retype.js';
 import { inMetaChange, type ChangeScope } from './tables-change.js';
 import type { FullTable } from './tables-meta.js';
 import { sourceFor } from './tables.js';
 
-/** `{Title}` references become `{columnId}`, as formulas are stored (SPEC: by id, shown by title). */
-function formulaOptions(table: FullTable, body: ColumnBody): FormulaOptions {
+/**
+ * A formula as stored (by field id) and shown (by title), checked by the formula module: unknown fields,
+ * unavailable functions, argument types and cycles answer 422 with SPEC §5 messages.
+ */
+function formulaOptions(
+  table: FullTable,
+  body: ColumnBody,
+  dialect: Dialect,
+  selfId?: string,
+): FormulaOptions {
   const raw =
     body.formula_raw ??
     (body.colOptions as { formula_raw?: string } | undefined)?.formula_raw ??
     body.formula;
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('formula_raw is required for a Formula field');
-  const formula = raw.replace(/\{([^{}]+)\}/g, (m, name: string) => {
-    const c = table.columns.find((x) => x.title === name || x.id === name);
-    return c ? `{${c.id}}` : m;
-  });
-  return { formula, formula_raw: raw, error: null };
+  const prepared = prepareFormula(raw, { columns: table.columns, dialect, selfId });
+  return { formula: prepared.formula, formula_raw: prepared.formula_raw, error: null };
 }
 
 /** colOptions of the computed types that only describe themselves (QrCode, Barcode, Button, Count). */
@@ -55,7 +69,7 @@ export async function addColumnIn(
   if (def.virtual) {
     if (body.uidt === 'Lookup' || body.uidt === 'Rollup')
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
-    else if (body.uidt === 'Formula') built.meta.colOptions = formulaOptions(table, body);
+    else if (body.uidt === 'Formula') built.meta.colOptions = formulaOptions(table, body, s.dialect);
     else built.meta.colOptions = plainOptions(body) as never;
     return ctx.columns.insert(built.meta, s.meta);
   }
@@ -129,10 +143,15 @@ export async function updateColumnIn(
       uidt === 'Lookup' || uidt === 'Rollup'
         ? await lookupOptions(ctx, s.meta, table, merged)
         : uidt === 'Formula'
-          ? formulaOptions(table, {
-              ...merged,
-              formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
-            })
+          ? formulaOptions(
+              table,
+              {
+                ...merged,
+                formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
+              },
+              s.dialect,
+              old.id,
+            )
           : (plainOptions(merged) ?? old.colOptions);
     await ctx.columns.update(
       old.id,
@@ -161,6 +180,8 @@ export async function updateColumnIn(
     options = await optionsFromValues(s.data, table, old, uidt === 'MultiSelect', options);
   }
   const typeChanged = uidt !== old.uidt;
+  const renames =
+    isSelect && !typeChanged ? optionRenames(optionsOf(old), options) : new Map<string, string>();
   const typeBody: ColumnBody = typeChanged
     ? {
         uidt,
@@ -230,9 +251,14 @@ export async function updateColumnIn(
     !!oldSpec.au !== !!newSpec.au;
   if (old.pk && physicalChange && typeChanged) throw badRequest('The primary key cannot change type');
   if (physicalChange && !old.pk) {
-    await rebuildColumn(s, table, old, next, newSpec);
-  } else if (column_name !== old.column_name) {
-    await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
+    await rebuildColumn(s, table, old, next, newSpec, (v) =>
+      renameOptionValue(v, renames, uidt === 'MultiSelect'),
+    );
+  } else {
+    if (renames.size) await renameSelectValues(s, table, old, renames, uidt === 'MultiSelect');
+    if (column_name !== old.column_name) {
+      await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
+    }
   }
   if (next.pv && !old.pv) await s.meta('rb_columns').where({ fk_model_id: table.id }).update({ pv: false });
   const { id: _id, fk_model_id: _m, base_id: _b, source_id: _s, ...patch } = next;

@@ -4,7 +4,6 @@
  * fields left alone. A bad cell is a 400 whose `errors` name the row and the field.
  */
 import { AppError, ErrorCode, type ValidationIssue } from '@rowbase/core/errors';
-import { validateCellValue } from '@rowbase/core/fields/validate-cell';
 import type { StoredField, TableModel } from '../data/table-model.js';
 
 export type ColumnValues = Record<string, unknown>;
@@ -25,7 +24,13 @@ export function isWrittenByServer(f: StoredField): boolean {
 /** Required on insert: SPEC §5 — required, no default, not auto-increment, not auto-generated. */
 function isRequiredOnInsert(f: StoredField): boolean {
   const c = f.column;
-  return c.rqd && !c.ai && (c.cdf === null || c.cdf === undefined || c.cdf === '') && !isWrittenByServer(f) && !c.meta?.ag;
+  return (
+    c.rqd &&
+    !c.ai &&
+    (c.cdf === null || c.cdf === undefined || c.cdf === '') &&
+    !isWrittenByServer(f) &&
+    !c.meta?.ag
+  );
 }
 
 export class RowValidationError extends AppError {
@@ -46,8 +51,7 @@ export function prepareRow(
 ): ColumnValues {
   const where = (title: string) => (index === undefined ? `/${title}` : `/${index}/${title}`);
   const fail = (title: string, problem: string): never => {
-    const message =
-      index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
+    const message = index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
     throw new RowValidationError(message, [{ instancePath: where(title), message: problem }]);
   };
   if (!input || typeof input !== 'object' || Array.isArray(input)) {
@@ -58,7 +62,10 @@ export function prepareRow(
   }
   const out: ColumnValues = {};
   const seen = new Set<StoredField>();
-  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+  const record = input as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+    const value = record[key];
     const f = model.field(key);
     if (!f) {
       if (key === 'Id' && model.pk) continue;
@@ -69,9 +76,19 @@ export function prepareRow(
     seen.add(field);
     if (isWrittenByServer(field)) continue;
     if (mode === 'update' && field.column.pk) continue;
-    const r = validateCellValue(field.column, value, model.dialect);
-    if (!r.ok) fail(field.title, r.error);
-    const coerced = (r as { value: unknown }).value;
+    let coerced: unknown = null;
+    if (value !== null && value !== undefined) {
+      // The registry's validateCellValue, with the field's context built once (see FieldModel.coerce).
+      if (!field.coerce)
+        fail(field.title, `Field '${field.title}' of type ${field.column.uidt} cannot be written`);
+      const r = field.coerce!(value);
+      if (!r.ok) fail(field.title, r.error);
+      coerced = (r as { value: unknown }).value;
+    }
+    const max = maxLength(field);
+    if (max !== undefined && typeof coerced === 'string' && coerced.length > max) {
+      fail(field.title, `Field '${field.title}' takes at most ${max} characters`);
+    }
     if ((coerced === null || coerced === undefined) && field.column.rqd) {
       fail(field.title, `Field '${field.title}' is required`);
     }
@@ -85,6 +102,13 @@ export function prepareRow(
   return out;
 }
 
+/** The declared length of a char/varchar column, enforced the same way on every database. */
+function maxLength(f: StoredField): number | undefined {
+  if (!/char/i.test(f.column.dt ?? '')) return undefined;
+  const n = Number(f.column.dtxp);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 /** The current moment as stored datetimes are: UTC 'YYYY-MM-DD HH:mm:ss'. */
 export function nowStamp(now = new Date()): string {
   return now.toISOString().slice(0, 19).replace('T', ' ');
@@ -92,5 +116,7 @@ export function nowStamp(now = new Date()): string {
 
 /** Columns the server refreshes on every update (LastModifiedTime, auto-update datetimes). */
 export function autoUpdateColumns(model: TableModel): StoredField[] {
-  return model.stored.filter((f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'));
+  return model.stored.filter(
+    (f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'),
+  );
 }
