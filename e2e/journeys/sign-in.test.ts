@@ -17,12 +17,20 @@ afterAll(async () => {
 
 it('signs up the first user in the browser, and a reload keeps them signed in', async () => {
   const { context, page } = await openPage(browser, app.url);
+  const socketCalls: { url: string; status: number }[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/socket.io/')) socketCalls.push({ url: res.url(), status: res.status() });
+  });
   // No user yet: the guard sends the visitor to sign-up.
   await waitForRoute(page, (r) => r.startsWith('/signup'));
   await fillAuthForm(page, 'first@example.com');
   await waitForRoute(page, (r) => r === '/');
   await page.waitForSelector('[data-testid=home-signed-in-as]:has-text("first@example.com")');
   expect(await storedToken(page)).toMatch(/^ey/);
+  // Signed in: the telemetry socket opens at /socket.io and stays open (no reconnect storm).
+  await page.waitForTimeout(1500);
+  expect(socketCalls.some((c) => c.status === 200)).toBe(true);
+  expect(socketCalls.length).toBeLessThan(10);
 
   await page.reload();
   await page.waitForSelector('[data-testid=home-signed-in-as]:has-text("first@example.com")');

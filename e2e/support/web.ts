@@ -19,12 +19,19 @@ export function route(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 }
 
-export async function waitForRoute(page: Page, test: (route: string) => boolean): Promise<string> {
-  await page.waitForFunction(
-    (src) => new Function('r', `return (${src})(r)`)(decodeURIComponent(location.hash.replace(/^#/, ''))),
-    test.toString(),
-  );
-  return route(page);
+/** Polls the hash route until `test` accepts it (15 s at most); returns it. */
+export async function waitForRoute(
+  page: Page,
+  test: (route: string) => boolean,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = route(page);
+    if (test(current)) return current;
+    if (Date.now() > deadline) throw new Error(`route stayed at ${current}`);
+    await page.waitForTimeout(50);
+  }
 }
 
 export async function fillAuthForm(page: Page, email: string, password = PASSWORD): Promise<void> {

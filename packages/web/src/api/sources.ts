@@ -1,8 +1,9 @@
 /**
- * Source connections of a base and the connection templates of SPEC §1/§9 (default ports, search paths).
- * core has no `sources/templates.ts` yet; when the meta work lands one, this list should be replaced by it.
+ * Source connections of a base, with the connection templates of SPEC §1/§9 from core (default ports, hosts
+ * and search paths). A template's key (e.g. `tidb`) is what the server's create and test calls take as client.
  */
 import type { ListReply, SourceMeta } from '@rowbase/core/api/meta';
+import { CONNECTION_TEMPLATES, type ConnectionTemplate } from '@rowbase/core/sources/templates';
 import { api } from './client';
 
 export interface ConnectionConfig {
@@ -18,51 +19,43 @@ export interface ConnectionConfig {
   searchPath?: string[];
 }
 
-export interface SourceTemplate {
-  /** Shown in the picker. */
-  label: string;
-  /** The knex client used to connect. */
-  client: string;
-  defaultPort?: number;
-  defaultSearchPath?: string;
-  /** SQLite takes a file instead of host and port. */
-  file?: boolean;
+/** The templates offered in the picker: every key except `mysql`, which repeats `mysql2`. */
+export const TEMPLATE_KEYS = Object.keys(CONNECTION_TEMPLATES).filter((k) => k !== 'mysql');
+
+export function templateAt(key: string): ConnectionTemplate {
+  const tpl = CONNECTION_TEMPLATES[key];
+  if (!tpl) throw new Error(`Unknown connection template ${key}`);
+  return tpl;
 }
 
-/** Every client and template SPEC §1 names; ports from SPEC §9 (others 5432 on pg wire, 1521 Oracle). */
-export const SOURCE_TEMPLATES: SourceTemplate[] = [
-  { label: 'PostgreSQL', client: 'pg', defaultPort: 5432, defaultSearchPath: 'public' },
-  { label: 'MySQL', client: 'mysql2', defaultPort: 3306 },
-  { label: 'SQLite', client: 'sqlite3', file: true },
-  { label: 'SQL Server', client: 'mssql', defaultPort: 1433, defaultSearchPath: 'dbo' },
-  { label: 'Oracle', client: 'oracledb', defaultPort: 1521 },
-  { label: 'Snowflake', client: 'snowflake', defaultPort: 443 },
-  { label: 'Vitess', client: 'mysql2', defaultPort: 15306 },
-  { label: 'TiDB', client: 'mysql2', defaultPort: 4000 },
-  { label: 'YugabyteDB', client: 'pg', defaultPort: 5432, defaultSearchPath: 'public' },
-  { label: 'CitusDB', client: 'pg', defaultPort: 5432, defaultSearchPath: 'public' },
-  { label: 'CockroachDB', client: 'pg', defaultPort: 5432, defaultSearchPath: 'public' },
-  { label: 'Greenplum', client: 'pg', defaultPort: 5432, defaultSearchPath: 'public' },
-];
+/** SQLite takes a file; every other template a host and port. */
+export const isFileTemplate = (tpl: ConnectionTemplate) => tpl.dialect === 'sqlite';
 
-/** The connection a template starts with: default host localhost and the template's port. */
-export function initialConnection(t: SourceTemplate): ConnectionConfig {
-  if (t.file) return { client: t.client, connection: { filename: '' } };
+/** The connection a template starts with: its default host and port, and its search path. */
+export function initialConnection(key: string): ConnectionConfig {
+  const tpl = templateAt(key);
+  if (isFileTemplate(tpl)) return { client: key, connection: { filename: '' } };
   return {
-    client: t.client,
-    connection: { host: 'localhost', port: t.defaultPort, user: '', password: '', database: '' },
-    ...(t.defaultSearchPath ? { searchPath: [t.defaultSearchPath] } : {}),
+    client: key,
+    connection: {
+      host: tpl.host ?? 'localhost',
+      port: tpl.port ?? undefined,
+      user: '',
+      password: '',
+      database: '',
+    },
+    ...(tpl.searchPath ? { searchPath: tpl.searchPath } : {}),
   };
 }
 
 export const sourcesApi = {
-  list: (baseId: string) => api.get<ListReply<SourceMeta>>(`/api/v1/db/meta/projects/${baseId}/bases/`),
+  list: (baseId: string) => api.get<ListReply<SourceMeta>>(`/api/v1/db/meta/projects/${baseId}/bases`),
   create: (baseId: string, body: { alias: string; type: string; config: ConnectionConfig }) =>
     api.post<SourceMeta>(`/api/v1/db/meta/projects/${baseId}/bases/`, body),
   delete: (baseId: string, sourceId: string) =>
     api.delete<unknown>(`/api/v1/db/meta/projects/${baseId}/bases/${sourceId}`),
   test: (config: ConnectionConfig) =>
-    api.post<{ code?: number; message?: string }>('/api/v1/db/meta/connection/test', config),
+    api.post<{ code?: number; msg?: string }>('/api/v1/db/meta/connection/test', config),
 };
 
 export const sourcesKey = (baseId: string) => ['base', baseId, 'sources'] as const;

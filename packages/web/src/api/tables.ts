@@ -5,7 +5,8 @@ import { api } from './client';
 export const tablesApi = {
   list: (baseId: string) => api.get<ListReply<TableMeta>>(`/api/v1/db/meta/projects/${baseId}/tables`),
   read: (tableId: string) => api.get<TableMeta>(`/api/v1/db/meta/tables/${tableId}`),
-  create: (baseId: string, body: { title: string; table_name: string }) =>
+  /** The server derives a unique table_name from the title. */
+  create: (baseId: string, body: { title: string; table_name?: string }) =>
     api.post<TableMeta>(`/api/v1/db/meta/projects/${baseId}/tables`, body),
   update: (tableId: string, body: { title?: string; table_name?: string; meta?: unknown }) =>
     api.patch<unknown>(`/api/v1/db/meta/tables/${tableId}`, body),
@@ -25,16 +26,3 @@ export const tablesKey = (baseId: string) => ['base', baseId, 'tables'] as const
 export const tableKey = (tableId: string) => ['table', tableId] as const;
 export const viewsKey = (tableId: string) => ['table', tableId, 'views'] as const;
 export const recordsKey = (tableId: string) => ['table', tableId, 'records'] as const;
-
-/** A table name for the database from the title the user typed: lower snake case, ASCII, at most 60 chars. */
-export function tableNameOf(title: string): string {
-  const name = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return name || 'table';
-}

@@ -1,13 +1,9 @@
 /** API tokens: the user's own (`/tokens`) and a base's (`/db/meta/projects/{id}/api-tokens`). */
+import type { ApiTokenMeta, CreatedApiToken } from '@rowbase/core/api/tokens';
 import { api } from './client';
 
-export interface ApiToken {
-  id: string;
-  token?: string;
-  description: string | null;
-  fk_user_id?: string;
-  created_at?: string;
-}
+/** A listed token; `token` (the secret) is only present in the reply to its creation. */
+export type ApiToken = ApiTokenMeta & { token?: string };
 
 /** NocoDB answers some lists as a bare array and others as `{ list }`; accept both. */
 export function listOf<T>(reply: T[] | { list?: T[] } | null | undefined): T[] {
@@ -17,12 +13,12 @@ export function listOf<T>(reply: T[] | { list?: T[] } | null | undefined): T[] {
 
 export const tokensApi = {
   list: async () => listOf(await api.get<ApiToken[] | { list: ApiToken[] }>('/api/v1/tokens')),
-  create: (description: string) => api.post<ApiToken>('/api/v1/tokens', { description }),
+  create: (description: string) => api.post<CreatedApiToken>('/api/v1/tokens', { description }),
   delete: (id: string) => api.delete<unknown>(`/api/v1/tokens/${id}`),
   listForBase: async (baseId: string) =>
     listOf(await api.get<ApiToken[] | { list: ApiToken[] }>(`/api/v1/db/meta/projects/${baseId}/api-tokens`)),
   createForBase: (baseId: string, description: string) =>
-    api.post<ApiToken>(`/api/v1/db/meta/projects/${baseId}/api-tokens`, { description }),
+    api.post<CreatedApiToken>(`/api/v1/db/meta/projects/${baseId}/api-tokens`, { description }),
   deleteForBase: (baseId: string, id: string) =>
     api.delete<unknown>(`/api/v1/db/meta/projects/${baseId}/api-tokens/${id}`),
 };

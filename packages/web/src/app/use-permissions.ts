@@ -3,7 +3,8 @@ import { can } from '@rowbase/core/permissions/can';
 import type { Permission } from '@rowbase/core/permissions/matrix';
 import { parseRoles, type RoleMap } from '@rowbase/core/permissions/roles';
 import { useMe } from '../api/auth';
-import { getSettings } from '../session/stored-settings';
+import { useSyncExternalStore } from 'react';
+import { getSettings, subscribeSettings } from '../session/stored-settings';
 
 /** Roles arrive as `{ editor: true }` or as a comma-separated string; `base_id` is not a role. */
 export function toRoleMap(value: unknown): RoleMap {
@@ -24,13 +25,12 @@ export function toRoleMap(value: unknown): RoleMap {
 export function usePermissions(baseId?: string) {
   const me = useMe(baseId).data;
   const org = toRoleMap(me?.roles);
-  const previewAs = getSettings().previewAs;
+  const previewAs = useSyncExternalStore(subscribeSettings, () => getSettings().previewAs);
   const base = previewAs ? parseRoles(previewAs) : toRoleMap(me?.base_roles);
   return {
     loaded: !!me,
     org,
     base,
-    allowed: (permission: Permission, extraBaseRoles?: RoleMap) =>
-      can({ org, base: { ...base, ...extraBaseRoles } }, permission),
+    allowed: (permission: Permission) => can({ org, base }, permission),
   };
 }

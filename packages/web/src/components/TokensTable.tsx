@@ -14,7 +14,7 @@ interface Props {
 }
 
 export function TokensTable({ queryKey, list, create, remove, canManage }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ description: string }>();
   const [fresh, setFresh] = useState<string | null>(null);
@@ -70,9 +70,15 @@ export function TokensTable({ queryKey, list, create, remove, canManage }: Props
         columns={[
           { title: t('label.description'), dataIndex: 'description' },
           {
+            title: t('label.token'),
+            dataIndex: 'token_hint',
+            render: (v: string | null) => (v ? `…${v}` : ''),
+          },
+          {
             title: t('label.createdAt'),
             dataIndex: 'created_at',
-            render: (v?: string) => (v ? new Date(v).toLocaleString() : ''),
+            render: (v?: number | string) =>
+              v ? new Date(v).toLocaleString(i18n.language.replace('_', '-')) : '',
           },
           {
             key: 'actions',

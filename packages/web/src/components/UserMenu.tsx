@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useMe } from '../api/auth';
 import { signOut } from '../session/session';
+import { trackEvent } from '../telemetry/use-page-events';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -23,7 +24,10 @@ export function UserMenu() {
             key: 'signout',
             danger: true,
             label: t('action.signOut'),
-            onClick: () => void signOut().then(() => navigate('/signin')),
+            onClick: () => {
+              trackEvent('a:signout');
+              void signOut().then(() => navigate('/signin'));
+            },
           },
         ],
       }}

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../api/notify', () => ({ notifyError: vi.fn() }));
 import { safeContinuePath } from './session-start';
 
 describe('continueAfterSignIn', () => {

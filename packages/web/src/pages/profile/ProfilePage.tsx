@@ -4,7 +4,7 @@ import { Avatar, Card, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useMe } from '../../api/auth';
-import { api } from '../../api/client';
+import { orgUsersApi } from '../../api/org-users';
 
 interface Profile {
   email?: string;
@@ -19,7 +19,7 @@ export function ProfilePage() {
   const me = useMe();
   const other = useQuery({
     queryKey: ['profile', username],
-    queryFn: () => api.get<Profile>(`/api/v1/users/${encodeURIComponent(username!)}`),
+    queryFn: () => orgUsersApi.profile(username!),
     enabled: !!username,
   });
   const profile: Profile | undefined = username ? other.data : me.data;

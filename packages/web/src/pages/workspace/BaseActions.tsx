@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basesApi, basesKey } from '../../api/bases';
 import { notifySuccess } from '../../api/notify';
-import { toRoleMap, usePermissions } from '../../app/use-permissions';
+import { usePermissions } from '../../app/use-permissions';
 import { TitleModal } from '../../components/TitleModal';
 
-export function BaseActions({ base }: { base: BaseMeta & { project_role?: string; roles?: unknown } }) {
+/** Roles in each listed base come from `/auth/user/me?base_id=`, the same call the guard makes on entering it. */
+export function BaseActions({ base }: { base: BaseMeta }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { allowed } = usePermissions();
+  const { allowed } = usePermissions(base.id);
   const [renaming, setRenaming] = useState(false);
-  const held = toRoleMap(base.project_role ?? base.roles);
   const refresh = () => qc.invalidateQueries({ queryKey: basesKey });
   const rename = useMutation({
     mutationFn: (title: string) => basesApi.update(base.id, { title }),
@@ -33,17 +33,17 @@ export function BaseActions({ base }: { base: BaseMeta & { project_role?: string
   const remove = useMutation({ mutationFn: () => basesApi.delete(base.id), onSuccess: () => void refresh() });
 
   const items = [
-    allowed('baseRename', held) && {
+    allowed('baseRename') && {
       key: 'rename',
       label: t('action.rename'),
       onClick: () => setRenaming(true),
     },
-    allowed('baseDuplicate', held) && {
+    allowed('baseDuplicate') && {
       key: 'duplicate',
       label: t('action.duplicate'),
       onClick: () => duplicate.mutate(),
     },
-    allowed('baseDelete', held) && {
+    allowed('baseDelete') && {
       key: 'delete',
       danger: true,
       label: t('action.delete'),

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { BASE_KINDS, basesApi, basesKey, type BaseKind } from '../../api/bases';
 import { basePath } from '../../app/nav-paths';
 import { TitleModal } from '../../components/TitleModal';
+import { trackEvent } from '../../telemetry/use-page-events';
 
 export function CreateBaseModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -13,6 +14,7 @@ export function CreateBaseModal({ open, onClose }: { open: boolean; onClose: () 
   const create = useMutation({
     mutationFn: (v: { title: string; type: BaseKind }) => basesApi.create(v),
     onSuccess: (base) => {
+      trackEvent('a:base:create', { type: base.type });
       void qc.invalidateQueries({ queryKey: basesKey });
       onClose();
       navigate(basePath(base.id, base.fk_workspace_id));

@@ -101,7 +101,7 @@ export function UsersPage() {
             render: (_v, user) =>
               user.roles === OrgRole.SUPER ? null : (
                 <Space size="small" wrap>
-                  {user.invite_token && (
+                  {user.invite_pending && (
                     <Button size="small" type="text" onClick={() => resend.mutate(user.id)}>
                       {t('action.resendInvite')}
                     </Button>

@@ -1,19 +1,22 @@
+/** Connects a new data source from a template, with a connection test first if the user wants one. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, notifySuccess } from '../../../api/notify';
 import {
-  SOURCE_TEMPLATES,
+  TEMPLATE_KEYS,
   initialConnection,
+  isFileTemplate,
   sourcesApi,
   sourcesKey,
+  templateAt,
   type ConnectionConfig,
 } from '../../../api/sources';
 
 interface Values {
   alias: string;
-  template: number;
+  template: string;
   host?: string;
   port?: number;
   user?: string;
@@ -23,9 +26,9 @@ interface Values {
 }
 
 function toConfig(v: Values): ConnectionConfig {
-  const template = SOURCE_TEMPLATES[v.template]!;
-  const base = initialConnection(template);
-  if (template.file) return { client: template.client, connection: { filename: v.filename } };
+  const base = initialConnection(v.template);
+  if (isFileTemplate(templateAt(v.template)))
+    return { client: v.template, connection: { filename: v.filename } };
   return {
     ...base,
     connection: { host: v.host, port: v.port, user: v.user, password: v.password, database: v.database },
@@ -37,8 +40,8 @@ export function NewSourceForm({ baseId }: { baseId: string }) {
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
-  const templateIndex = Form.useWatch('template', form) ?? 0;
-  const template = SOURCE_TEMPLATES[templateIndex]!;
+  const templateKey = Form.useWatch('template', form) ?? 'pg';
+  const fileBased = isFileTemplate(templateAt(templateKey));
   const test = useMutation({
     mutationFn: () => form.validateFields().then((v) => sourcesApi.test(toConfig(v))),
     meta: { silent: true },
@@ -47,15 +50,16 @@ export function NewSourceForm({ baseId }: { baseId: string }) {
   });
   const create = useMutation({
     mutationFn: (v: Values) =>
-      sourcesApi.create(baseId, { alias: v.alias, type: template.client, config: toConfig(v) }),
+      sourcesApi.create(baseId, { alias: v.alias, type: v.template, config: toConfig(v) }),
     onSuccess: () => {
       notifySuccess(t('sources.created'));
       form.resetFields();
+      setTested(null);
       void qc.invalidateQueries({ queryKey: sourcesKey(baseId) });
     },
   });
-  const applyTemplate = (index: number) => {
-    const c = initialConnection(SOURCE_TEMPLATES[index]!).connection;
+  const applyTemplate = (key: string) => {
+    const c = initialConnection(key).connection;
     form.setFieldsValue({ host: c.host, port: c.port });
     setTested(null);
   };
@@ -64,7 +68,7 @@ export function NewSourceForm({ baseId }: { baseId: string }) {
       form={form}
       layout="vertical"
       className="max-w-xl"
-      initialValues={{ template: 0, host: 'localhost', port: SOURCE_TEMPLATES[0]!.defaultPort }}
+      initialValues={{ template: 'pg', ...initialConnection('pg').connection }}
       onFinish={(v) => create.mutate(v)}
     >
       <h2 className="mb-3 text-lg font-semibold">{t('sources.newTitle')}</h2>
@@ -77,12 +81,12 @@ export function NewSourceForm({ baseId }: { baseId: string }) {
       </Form.Item>
       <Form.Item name="template" label={t('label.type')}>
         <Select
-          options={SOURCE_TEMPLATES.map((tpl, i) => ({ value: i, label: tpl.label }))}
+          options={TEMPLATE_KEYS.map((key) => ({ value: key, label: templateAt(key).name }))}
           onChange={applyTemplate}
           data-testid="source-template"
         />
       </Form.Item>
-      {template.file ? (
+      {fileBased ? (
         <Form.Item
           name="filename"
           label={t('label.file')}
@@ -120,7 +124,7 @@ export function NewSourceForm({ baseId }: { baseId: string }) {
         <Alert className="mb-3" type={tested.ok ? 'success' : 'error'} showIcon title={tested.text} />
       )}
       <Space>
-        <Button onClick={() => test.mutate()} loading={test.isPending}>
+        <Button onClick={() => test.mutate()} loading={test.isPending} data-testid="source-test">
           {t('action.testConnection')}
         </Button>
         <Button type="primary" htmlType="submit" loading={create.isPending}>

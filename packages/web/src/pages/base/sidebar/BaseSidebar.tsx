@@ -3,11 +3,12 @@ import type { BaseMeta } from '@rowbase/core/api/meta';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { basePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
 import { useTables } from '../use-base';
 import { CreateTableModal } from './CreateTableModal';
+import { PreviewAs } from './PreviewAs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
 
@@ -20,6 +21,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
   const { allowed } = usePermissions(base.id);
   const tables = useTables().data?.list ?? [];
   const [creating, setCreating] = useState(false);
+  const tab = useSearchParams()[0].get('tab');
   const home = typeOrId === 'nc' ? basePath(base.id) : `/${typeOrId}/${base.id}`;
   return (
     <nav className="flex flex-col gap-0.5 px-2" aria-label={base.title}>
@@ -50,14 +52,15 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
       </ul>
       {allowed('settingsPage') && (
         <div className="mt-3 flex flex-col gap-0.5">
-          <NavLink to={`${home}?tab=collaborators`} className={itemClass}>
+          <Link to={`${home}?tab=collaborators`} className={itemClass({ isActive: tab === 'collaborators' })}>
             {SIDEBAR_ICONS.auth} {t('base.tabs.collaborators')}
-          </NavLink>
-          <NavLink to={`${home}?tab=sources`} className={itemClass}>
+          </Link>
+          <Link to={`${home}?tab=sources`} className={itemClass({ isActive: tab === 'sources' })}>
             {SIDEBAR_ICONS.db} {t('base.tabs.sources')}
-          </NavLink>
+          </Link>
         </div>
       )}
+      <PreviewAs baseId={base.id} />
       <CreateTableModal baseId={base.id} open={creating} onClose={() => setCreating(false)} />
     </nav>
   );

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { tableNameOf, tablesApi, tablesKey } from '../../../api/tables';
+import { tablesApi, tablesKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
 import { TitleModal } from '../../../components/TitleModal';
+import { trackEvent } from '../../../telemetry/use-page-events';
 
 export function CreateTableModal({
   baseId,
@@ -18,8 +19,9 @@ export function CreateTableModal({
   const qc = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (title: string) => tablesApi.create(baseId, { title, table_name: tableNameOf(title) }),
+    mutationFn: (title: string) => tablesApi.create(baseId, { title }),
     onSuccess: (table) => {
+      trackEvent('a:table:create');
       void qc.invalidateQueries({ queryKey: tablesKey(baseId) });
       onClose();
       navigate(tablePath(baseId, table.id));

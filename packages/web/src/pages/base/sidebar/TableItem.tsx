@@ -26,10 +26,12 @@ export function TableItem({ table, tables, index, baseId }: Props) {
   const { allowed } = usePermissions(baseId);
   const [renaming, setRenaming] = useState(false);
   const open = openTableId === table.id;
+  // The views list belongs to the views work; a failure there hides the list rather than toasting.
   const views = useQuery({
     queryKey: viewsKey(table.id),
     queryFn: () => tablesApi.views(table.id),
     enabled: open,
+    meta: { silent: true },
   });
   const refresh = () => qc.invalidateQueries({ queryKey: tablesKey(baseId) });
 

@@ -5,10 +5,10 @@ export type SidebarItemKind = (typeof SIDEBAR_ITEM_KINDS)[number];
 export const SIDEBAR_ICONS: Record<SidebarItemKind, string> = {
   table: '▦',
   view: '▤',
-  auth: '👥',
-  sql: '⌨',
-  erd: '⛓',
+  auth: '◎',
+  sql: '❯',
+  erd: '⇄',
   doc: '☰',
   layout: '◫',
-  db: '🛢',
+  db: '◆',
 };
