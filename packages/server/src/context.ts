@@ -9,17 +9,16 @@ import { FiltersRepo } from './meta/repos/filters.js';
 import { SharesRepo } from './meta/repos/shares.js';
 import { SortsRepo } from './meta/repos/sorts.js';
 import { UsersRepo } from './meta/repos/users.js';
-import { ViewsRepo } from './meta/repos/views.js';
 import { ViewColumnsRepo } from './meta/repos/views-columns.js';
-import type { Realtime } from './realtime/socket.js';
 import { BasesRepo } from './meta/repos/bases.js';
 import { ColumnsRepo } from './meta/repos/columns.js';
 import { SourcesRepo } from './meta/repos/sources.js';
 import { TablesRepo } from './meta/repos/tables.js';
-import { TableViewsRepo } from './meta/repos/table-views.js';
+import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
@@ -36,14 +35,23 @@ export interface AppContext {
   filters: FiltersRepo;
   sorts: SortsRepo;
   shares: SharesRepo;
-  /** Set once the HTTP server exists (buildApp). */
-  realtime?: Realtime;
   /** Attachment files (local folder DATA_DIR/uploads). */
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
   /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
   tableModels: TableModelCache;
+  bases: BasesRepo;
+  sourceRepo: SourcesRepo;
+  tables: TablesRepo;
+  columns: ColumnsRepo;
+  /** Default grid views of tables (the views API has its own repository). */
+  tableViews: ViewsRepo;
+  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
+  meta: MetaService;
+  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
+  sources: SourceConnections;
+  secrets: SecretBox;
   log: Logger;
   apiTokens: ApiTokensRepo;
   /** Sends e-mail; the outbox until an SMTP transport is configured. */
@@ -51,17 +59,8 @@ export interface AppContext {
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
   rateLimiter: AuthRateLimiter;
-  bases: BasesRepo;
-  sourceRepo: SourcesRepo;
-  tables: TablesRepo;
-  columns: ColumnsRepo;
-  /** Default grid views of tables (the views API has its own repository). */
-  tableViews: TableViewsRepo;
-  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
-  meta: MetaService;
-  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
-  sources: SourceConnections;
-  secrets: SecretBox;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -70,29 +69,21 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const sourceRepo = new SourcesRepo(db);
   const tables = new TablesRepo(db);
   const columns = new ColumnsRepo(db);
-  const tableViews = new TableViewsRepo(db);
+  const tableViews = new ViewsRepo(db);
   const secrets = new SecretBox(config.jwtSecret);
   return {
     config,
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
-    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
-    dataCache: new DataCache(),
     views: new ViewsRepo(db),
     viewColumns: new ViewColumnsRepo(db),
     filters: new FiltersRepo(db),
     sorts: new SortsRepo(db),
     shares: new SharesRepo(db),
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
     tableModels: new TableModelCache(),
-    log,
-    apiTokens: new ApiTokensRepo(db),
-    mailer: outbox,
-    outbox,
-    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
-      enabled: config.rateLimit.enabled,
-      perMinute: config.rateLimit.authPerMinute,
-    }),
     bases: new BasesRepo(db),
     sourceRepo,
     tables,
@@ -101,5 +92,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     meta: new MetaService(tables, columns, tableViews),
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
+    log,
+    apiTokens: new ApiTokensRepo(db),
+    mailer: outbox,
+    outbox,
+    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+      enabled: config.rateLimit.enabled,
+      perMinute: config.rateLimit.authPerMinute,
+    }),
   };
 }

@@ -121,6 +121,22 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       { token: owner.token },
     );
     expect(injection.status).toBe(400);
+    const badDefault = await server.api.post(
+      `/api/v1/db/meta/tables/${t.id}/columns`,
+      { title: 'D', uidt: 'Number', cdf: 'abc' },
+      { token: owner.token },
+    );
+    expect(badDefault.status).toBe(400);
+    expect(badDefault.body.msg).toMatch(/Invalid default value for column 'D'/);
+    const goodDefault = await server.api.post(
+      `/api/v1/db/meta/tables/${t.id}/columns`,
+      { title: 'D', uidt: 'Number', cdf: '7' },
+      { token: owner.token },
+    );
+    expect(goodDefault.status).toBe(200);
+    const longTitle = 'A very long field title '.repeat(8).trim();
+    const long = await addColumn(server, owner, t.id, { title: longTitle, uidt: 'SingleLineText' });
+    expect(columnByTitle(long, longTitle).column_name.length).toBeLessThanOrEqual(60);
     if (kind === 'mysql') {
       const jsonDefault = await server.api.post(
         `/api/v1/db/meta/tables/${t.id}/columns`,

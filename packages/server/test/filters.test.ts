@@ -12,7 +12,6 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     t = await seedTable(server, [
-      { title: 'Name', uidt: 'SingleLineText' },
       { title: 'Price', uidt: 'Currency' },
       { title: 'Done', uidt: 'Checkbox' },
       { title: 'Due', uidt: 'Date' },
@@ -23,7 +22,7 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
   afterAll(async () => server?.close());
 
   it('creates conditions and reads them back', async () => {
-    const a = await post({ fk_column_id: t.col.Name, comparison_op: 'like', value: 'app' });
+    const a = await post({ fk_column_id: t.col.Title, comparison_op: 'like', value: 'app' });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(a.body).toMatchObject({
       fk_view_id: viewId,
@@ -53,7 +52,7 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
     expect(inner.status).toBe(200);
     const deep = await post({
       fk_parent_id: inner.body.id,
-      fk_column_id: t.col.Name,
+      fk_column_id: t.col.Title,
       comparison_op: 'eq',
       value: 'x',
     });
@@ -75,9 +74,9 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
 
   it('accepts every comparison and date sub-operator a type allows', async () => {
     const ok: Record<string, unknown>[] = [
-      { fk_column_id: t.col.Name, comparison_op: 'nlike', value: 'z' },
-      { fk_column_id: t.col.Name, comparison_op: 'blank' },
-      { fk_column_id: t.col.Name, comparison_op: 'notempty' },
+      { fk_column_id: t.col.Title, comparison_op: 'nlike', value: 'z' },
+      { fk_column_id: t.col.Title, comparison_op: 'blank' },
+      { fk_column_id: t.col.Title, comparison_op: 'notempty' },
       { fk_column_id: t.col.Price, comparison_op: 'btw', value: '1,5' },
       { fk_column_id: t.col.Price, comparison_op: 'le', value: 3 },
       { fk_column_id: t.col.Done, comparison_op: 'notchecked' },
@@ -107,7 +106,7 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
         'operator "like" is not allowed on Price',
       ],
       [{ fk_column_id: t.col.Done, comparison_op: 'gt', value: '1' }, 'operator "gt" is not allowed on Done'],
-      [{ fk_column_id: t.col.Name, comparison_op: 'checked' }, 'not allowed on Name'],
+      [{ fk_column_id: t.col.Title, comparison_op: 'checked' }, 'not allowed on Title'],
       [{ fk_column_id: t.col.Price, comparison_op: 'eq', value: 'abc' }, 'not a number'],
       [
         { fk_column_id: t.col.Due, comparison_op: 'isWithin', comparison_sub_op: 'today' },
@@ -117,19 +116,19 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
         { fk_column_id: t.col.Due, comparison_op: 'eq', comparison_sub_op: 'exactDate', value: '2023-02-30' },
         'Invalid filter',
       ],
-      [{ fk_column_id: t.col.Name, comparison_op: 'sortof', value: 'x' }, 'unknown operator'],
+      [{ fk_column_id: t.col.Title, comparison_op: 'sortof', value: 'x' }, 'unknown operator'],
       [{ fk_column_id: 'cnothere', comparison_op: 'eq', value: 'x' }, 'not a field of this table'],
-      [{ fk_column_id: t.col.Name, comparison_op: 'eq', value: 'x', logical_op: 'xor' }, 'logical_op'],
+      [{ fk_column_id: t.col.Title, comparison_op: 'eq', value: 'x', logical_op: 'xor' }, 'logical_op'],
     ];
     for (const [body, message] of bad) {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg, JSON.stringify(body)).toContain(message);
     }
-    const notGroup = await post({ fk_column_id: t.col.Name, comparison_op: 'eq', value: 'x' });
+    const notGroup = await post({ fk_column_id: t.col.Title, comparison_op: 'eq', value: 'x' });
     const child = await post({
       fk_parent_id: notGroup.body.id,
-      fk_column_id: t.col.Name,
+      fk_column_id: t.col.Title,
       comparison_op: 'eq',
       value: 'y',
     });
@@ -159,7 +158,7 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
   it('lets an editor manage filters, not a viewer', async () => {
     const editor = await addBaseUser(server, t.baseId, 'editor');
     const viewer = await addBaseUser(server, t.baseId, 'viewer');
-    const body = { fk_column_id: t.col.Name, comparison_op: 'eq', value: 'e' };
+    const body = { fk_column_id: t.col.Title, comparison_op: 'eq', value: 'e' };
     expect(
       (await server.api.post(`/api/v1/db/meta/views/${viewId}/filters`, body, { token: editor })).status,
     ).toBe(200);

@@ -10,7 +10,6 @@ describe.each(testDatabases())('view sorts on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     t = await seedTable(server, [
-      { title: 'Name', uidt: 'SingleLineText' },
       { title: 'Price', uidt: 'Number' },
       { title: 'Due', uidt: 'Date' },
       { title: 'Photo', uidt: 'Attachment' },
@@ -29,14 +28,14 @@ describe.each(testDatabases())('view sorts on %s', (kind) => {
     await server.api.post(`/api/v1/db/meta/views/${v}/sorts`, { fk_column_id: t.col.Due }, opts());
     await server.api.post(
       `/api/v1/db/meta/views/${v}/sorts`,
-      { fk_column_id: t.col.Name, push_to_top: true },
+      { fk_column_id: t.col.Title, push_to_top: true },
       opts(),
     );
     const list = await server.api.get(`/api/v1/db/meta/views/${v}/sorts`, opts());
     expect(
       list.body.list.map((s: { fk_column_id: string; direction: string }) => [s.fk_column_id, s.direction]),
     ).toEqual([
-      [t.col.Name, 'asc'],
+      [t.col.Title, 'asc'],
       [t.col.Price, 'desc'],
       [t.col.Due, 'asc'],
     ]);

@@ -21,7 +21,6 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     t = await seedTable(server, [
-      { title: 'Name', uidt: 'SingleLineText' },
       { title: 'Price', uidt: 'Number' },
       { title: 'Notes', uidt: 'LongText' },
       { title: 'Due', uidt: 'Date' },
@@ -33,7 +32,7 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
   it('lists a column per field with defaults per view type', async () => {
     const grid = await columnsOf(t.defaultViewId);
     expect(grid.filter((c) => c.show).map((c) => c.fk_column_id)).toEqual(
-      [t.col.Id, t.col.Name, t.col.Price, t.col.Notes, t.col.Due, t.col.Extra].filter(Boolean),
+      [t.col.Id, t.col.Title, t.col.Price, t.col.Notes, t.col.Due, t.col.Extra].filter(Boolean),
     );
     const gal = await server.api.post(
       `/api/v1/db/meta/tables/${t.tableId}/galleries`,
@@ -42,14 +41,14 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
     );
     const cards = await columnsOf(gal.body.id);
     // A card shows the display value and the next few fields, not everything.
-    expect(cards.find((c) => c.fk_column_id === t.col.Name)?.show).toBe(true);
+    expect(cards.find((c) => c.fk_column_id === t.col.Title)?.show).toBe(true);
     expect(cards.find((c) => c.fk_column_id === t.col.Extra)?.show).toBe(false);
   });
 
   it('updates show, order, width and pinning by view-column id or field id', async () => {
     const v = t.defaultViewId;
     const cols = await columnsOf(v);
-    const name = cols.find((c) => c.fk_column_id === t.col.Name)!;
+    const name = cols.find((c) => c.fk_column_id === t.col.Title)!;
     const a = await server.api.patch(
       `/api/v1/db/meta/views/${v}/columns/${name.id}`,
       { show: false, order: 99 },
@@ -66,7 +65,7 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
     const g = await server.api.patch(`/api/v1/db/meta/grid-columns/${b.body.id}`, { width: 220 }, opts());
     expect(g.body.width).toBe('220');
     const after = await columnsOf(v);
-    expect(after.at(-1)?.fk_column_id).toBe(t.col.Name);
+    expect(after.at(-1)?.fk_column_id).toBe(t.col.Title);
     const bad = await server.api.patch(
       `/api/v1/db/meta/views/${v}/columns/${name.id}`,
       { width: 'wide' },
@@ -76,7 +75,7 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
     expect(bad.body.msg).toContain('width');
     const post = await server.api.post(
       `/api/v1/db/meta/views/${v}/columns`,
-      { fk_column_id: t.col.Name, show: true },
+      { fk_column_id: t.col.Title, show: true },
       opts(),
     );
     expect(post.body.show).toBe(true);
@@ -91,13 +90,13 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
   it('hides all and shows all, keeping the ignored ones', async () => {
     const f = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Toggle' }, opts());
     const hide = await server.api.post(
-      `/api/v1/db/meta/views/${f.body.id}/hide-all?ignoreIds=${t.col.Name}`,
+      `/api/v1/db/meta/views/${f.body.id}/hide-all?ignoreIds=${t.col.Title}`,
       {},
       opts(),
     );
     expect(hide.status).toBe(200);
     let cols = await columnsOf(f.body.id);
-    expect(cols.filter((c) => c.show).map((c) => c.fk_column_id)).toEqual([t.col.Name]);
+    expect(cols.filter((c) => c.show).map((c) => c.fk_column_id)).toEqual([t.col.Title]);
     await server.api.post(
       `/api/v1/db/meta/views/${f.body.id}/show-all?ignoreIds=${t.col.Notes},${t.col.Due}`,
       {},
@@ -120,7 +119,7 @@ describe.each(testDatabases())('view columns on %s', (kind) => {
       opts(),
     );
     const r2 = await server.api.patch(
-      `/api/v1/db/meta/views/${v}/columns/${t.col.Name}`,
+      `/api/v1/db/meta/views/${v}/columns/${t.col.Title}`,
       { group_by: true, group_by_order: 2, group_by_sort: 'asc' },
       opts(),
     );

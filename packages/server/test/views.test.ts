@@ -12,13 +12,11 @@ describe.each(testDatabases())('views on %s', (kind) => {
     // First user is super admin; the table owner is a plain base owner.
     await seedTable(server, []);
     t = await seedTable(server, [
-      { title: 'Name', uidt: 'SingleLineText' },
       { title: 'Status', uidt: 'SingleSelect' },
       { title: 'Photo', uidt: 'Attachment' },
       { title: 'Place', uidt: 'GeoData' },
       { title: 'Start', uidt: 'Date' },
       { title: 'End', uidt: 'DateTime' },
-      { title: 'Total', uidt: 'Formula' },
     ]);
   });
   afterAll(async () => server?.close());
@@ -119,7 +117,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
     const cols = await server.api.get(`/api/v1/db/meta/grids/${g.body.id}/grid-columns`, opts());
     expect(cols.status).toBe(200);
     expect(Array.isArray(cols.body)).toBe(true);
-    expect(cols.body.map((c: { fk_column_id: string }) => c.fk_column_id)).toContain(t.col.Name);
+    expect(cols.body.map((c: { fk_column_id: string }) => c.fk_column_id)).toContain(t.col.Title);
   });
 
   it('stores form settings and refuses a redirect URL that is not http(s)', async () => {
@@ -152,15 +150,17 @@ describe.each(testDatabases())('views on %s', (kind) => {
       show_blank_form: true,
     });
     expect(got.body.meta.surveyMode).toBe(true);
-    // Formula fields take no input: hidden in a new form.
-    const formula = got.body.columns.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Total);
-    expect(formula.show).toBe(false);
+    // System fields take no input: hidden in a new form.
+    const created = got.body.columns.find(
+      (c: { fk_column_id: string }) => c.fk_column_id === t.col.CreatedAt,
+    );
+    expect(created.show).toBe(false);
     for (const url of ['javascript:alert(1)', 'ftp://example.com', 'data:text/html,x']) {
       const bad = await server.api.patch(`/api/v1/db/meta/forms/${f.body.id}`, { redirect_url: url }, opts());
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toContain('redirect_url must be an http or https URL');
     }
-    const col = got.body.columns.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Name);
+    const col = got.body.columns.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Title);
     const fc = await server.api.patch(
       `/api/v1/db/meta/form-columns/${col.id}`,
       { label: 'Your name', help: 'As on your passport', required: true },
@@ -178,7 +178,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
     );
     const wrong = await server.api.patch(
       `/api/v1/db/meta/kanbans/${k.body.id}`,
-      { fk_grp_col_id: t.col.Name },
+      { fk_grp_col_id: t.col.Title },
       opts(),
     );
     expect(wrong.status).toBe(400);
@@ -234,7 +234,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
     });
     const badRange = await server.api.patch(
       `/api/v1/db/meta/calendars/${c.body.id}`,
-      { calendar_range: [{ fk_from_column_id: t.col.Name }] },
+      { calendar_range: [{ fk_from_column_id: t.col.Title }] },
       opts(),
     );
     expect(badRange.status).toBe(400);
@@ -249,7 +249,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
       opts(),
     );
     await server.api.patch(
-      `/api/v1/db/meta/views/${src.body.id}/columns/${t.col.Name}`,
+      `/api/v1/db/meta/views/${src.body.id}/columns/${t.col.Title}`,
       { show: false, width: '250px' },
       opts(),
     );
@@ -260,7 +260,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
     );
     await server.api.post(
       `/api/v1/db/meta/views/${src.body.id}/filters`,
-      { fk_parent_id: grp.body.id, fk_column_id: t.col.Name, comparison_op: 'like', value: 'x' },
+      { fk_parent_id: grp.body.id, fk_column_id: t.col.Title, comparison_op: 'like', value: 'x' },
       opts(),
     );
     await server.api.post(
@@ -275,7 +275,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
     );
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     const cols = await server.api.get(`/api/v1/db/meta/views/${copy.body.id}/columns`, opts());
-    const name = cols.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Name);
+    const name = cols.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === t.col.Title);
     expect(name).toMatchObject({ show: false, width: '250px' });
     const filters = await server.api.get(`/api/v1/db/meta/views/${copy.body.id}/filters`, opts());
     expect(filters.body.list).toHaveLength(1);
@@ -290,6 +290,64 @@ describe.each(testDatabases())('views on %s', (kind) => {
     const id = await addField(server, t, 'Later', 'Number');
     const grid = await server.api.get(`/api/v1/db/meta/views/${t.defaultViewId}/columns`, opts());
     expect(grid.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === id)?.show).toBe(true);
+  });
+
+  it('keeps a locked view as it is until it is unlocked', async () => {
+    const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Locked' }, opts());
+    const lock = await server.api.patch(
+      `/api/v1/db/meta/views/${v.body.id}`,
+      { lock_type: 'locked' },
+      opts(),
+    );
+    expect(lock.body.lock_type).toBe('locked');
+    const attempts = [
+      server.api.post(
+        `/api/v1/db/meta/views/${v.body.id}/filters`,
+        { fk_column_id: t.col.Title, comparison_op: 'eq', value: 'x' },
+        opts(),
+      ),
+      server.api.post(`/api/v1/db/meta/views/${v.body.id}/sorts`, { fk_column_id: t.col.Title }, opts()),
+      server.api.patch(`/api/v1/db/meta/views/${v.body.id}/columns/${t.col.Title}`, { show: false }, opts()),
+      server.api.post(`/api/v1/db/meta/views/${v.body.id}/hide-all`, {}, opts()),
+      server.api.patch(`/api/v1/db/meta/grids/${v.body.id}`, { row_height: 1 }, opts()),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('This view is locked; unlock it to change it');
+    }
+    await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { lock_type: 'collaborative' }, opts());
+    expect(
+      (
+        await server.api.post(
+          `/api/v1/db/meta/views/${v.body.id}/sorts`,
+          { fk_column_id: t.col.Title },
+          opts(),
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it('drops the filters, sorts and view columns of a deleted field', async () => {
+    const id = await addField(server, t, 'Gone', 'Number');
+    const v = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Field goes' },
+      opts(),
+    );
+    await server.api.post(
+      `/api/v1/db/meta/views/${v.body.id}/filters`,
+      { fk_column_id: id, comparison_op: 'gt', value: '1' },
+      opts(),
+    );
+    await server.api.post(`/api/v1/db/meta/views/${v.body.id}/sorts`, { fk_column_id: id }, opts());
+    const del = await server.api.delete(`/api/v1/db/meta/columns/${id}`, undefined, opts());
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await server.api.get(`/api/v1/db/meta/views/${v.body.id}/filters`, opts())).body.list).toEqual(
+      [],
+    );
+    expect((await server.api.get(`/api/v1/db/meta/views/${v.body.id}/sorts`, opts())).body.list).toEqual([]);
+    const cols = await server.api.get(`/api/v1/db/meta/views/${v.body.id}/columns`, opts());
+    expect(cols.body.list.map((c: { fk_column_id: string }) => c.fk_column_id)).not.toContain(id);
   });
 
   it('deletes a view but never the default one', async () => {

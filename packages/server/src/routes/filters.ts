@@ -11,7 +11,7 @@ import {
   listFilters,
   updateFilter,
 } from '../services/views/filters.js';
-import { getView } from '../services/views/views.js';
+import { assertUnlocked, getView } from '../services/views/views.js';
 
 type IdParams = { id: string };
 
@@ -31,6 +31,7 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createFilterBody, req.body);
     await authorize(ctx, req, 'filterSync', { baseId: view.base_id });
+    assertUnlocked(view);
     return createFilter(ctx, view, body);
   });
 
@@ -51,12 +52,14 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateFilterBody, req.body);
     await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
     const view = await getView(ctx, filter.fk_view_id ?? '');
+    assertUnlocked(view);
     return updateFilter(ctx, view, filter, body);
   });
 
   app.delete('/api/v1/db/meta/filters/:id', async (req) => {
     const filter = await getFilter(ctx, (req.params as IdParams).id);
     await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
+    assertUnlocked(await getView(ctx, filter.fk_view_id ?? ''));
     await deleteFilter(ctx, filter);
     return { msg: 'The filter has been deleted successfully' };
   });

@@ -3,9 +3,21 @@
  * share (so a disabled share is a 404 at once) and checks `xc-password`. Only reads are exposed, plus a
  * form's insert; nothing here can update or delete.
  */
+import fastifyMultipart from '@fastify/multipart';
+import { ViewType } from '@rowbase/core/api/meta';
+import { badRequest } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { submitSharedForm, type FormSubmission } from '../services/shares/form-submit.js';
+import { linkCandidates, linkedRecords } from '../services/shares/shared-links.js';
 import { openSharedView } from '../services/shares/shared-view-access.js';
+import {
+  DOWNLOAD_PREFIX,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_REQUEST,
+  checkAttachmentCount,
+  storeAttachment,
+} from '../storage/attachments.js';
 import { sharedViewMeta } from '../services/shares/shared-view-meta.js';
 import { groupByView, groupedRows, listViewRows, readViewRow } from '../services/views/view-data.js';
 import { exportView } from '../services/views/view-export.js';
@@ -20,7 +32,26 @@ export const PUBLIC_SHARED_VIEW_PREFIXES = [
   '/api/v2/public/shared-view/:uuid',
 ] as const;
 
-export function publicSharedViewRoutes(app: FastifyInstance, ctx: AppContext): void {
+export async function publicSharedViewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_REQUEST, fields: 200 },
+    });
+    for (const prefix of PUBLIC_SHARED_VIEW_PREFIXES) {
+      /** A form's submit: JSON, or multipart with `data` (JSON) and files named by their field. */
+      scope.post(`${prefix}/rows`, async (req, reply) => {
+        const view = await openSharedView(ctx, req, reply, (req.params as UuidParams).uuid);
+        const submission = await readSubmission(ctx, req);
+        try {
+          return await submitSharedForm(ctx, view, submission);
+        } catch (err) {
+          await removeFiles(ctx, submission);
+          throw err;
+        }
+      });
+    }
+  });
+
   for (const prefix of PUBLIC_SHARED_VIEW_PREFIXES) {
     app.get(`${prefix}/meta`, async (req, reply) => {
       const view = await openSharedView(ctx, req, reply, (req.params as UuidParams).uuid);
@@ -51,6 +82,20 @@ export function publicSharedViewRoutes(app: FastifyInstance, ctx: AppContext): v
         await exportView(ctx, scope, (req.params as { format: string }).format, req.query as Query),
       );
     });
+    app.get(`${prefix}/nested/:columnId`, async (req, reply) =>
+      linkCandidates(
+        ctx,
+        await scopeOf(req, reply),
+        (req.params as { columnId: string }).columnId,
+        req.query as Query,
+      ),
+    );
+    app.get(`${prefix}/rows/:rowId/:relationType/:columnId`, async (req, reply) => {
+      const p = req.params as { rowId: string; relationType: string; columnId: string };
+      const scope = await scopeOf(req, reply);
+      if (scope.view.type === ViewType.FORM) throw badRequest('A shared form does not expose rows');
+      return linkedRecords(ctx, scope, p.rowId, p.relationType, p.columnId, req.query as Query);
+    });
     app.get(`${prefix}/rows/:rowId`, async (req, reply) =>
       readViewRow(
         ctx,
@@ -60,4 +105,45 @@ export function publicSharedViewRoutes(app: FastifyInstance, ctx: AppContext): v
       ),
     );
   }
+}
+
+async function readSubmission(ctx: AppContext, req: FastifyRequest): Promise<FormSubmission> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The body must be a JSON object');
+    return { data: body as Record<string, unknown>, files: [] };
+  }
+  const submission: FormSubmission = { data: {}, files: [] };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        checkAttachmentCount(submission.files.length + 1);
+        const attachment = await storeAttachment(ctx.storage, part.file, part.filename, part.mimetype);
+        submission.files.push({ field: part.fieldname.replace(/\[\]$/, ''), attachment });
+      } else if (part.fieldname === 'data') {
+        submission.data = { ...submission.data, ...parseData(part.value) };
+      } else {
+        submission.data[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    await removeFiles(ctx, submission);
+    throw err;
+  }
+  return submission;
+}
+
+function parseData(value: unknown): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(String(value));
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    /* fall through */
+  }
+  throw badRequest('data must be a JSON object of field values');
+}
+
+async function removeFiles(ctx: AppContext, s: FormSubmission): Promise<void> {
+  await Promise.all(s.files.map((f) => ctx.storage.remove(f.attachment.path.slice(DOWNLOAD_PREFIX.length))));
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
 import { createSort, getSort, updateSort } from '../services/views/sorts.js';
-import { getView } from '../services/views/views.js';
+import { assertUnlocked, getView } from '../services/views/views.js';
 
 type IdParams = { id: string };
 
@@ -30,6 +30,7 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createSortBody, req.body);
     await authorize(ctx, req, 'sortSync', { baseId: view.base_id });
+    assertUnlocked(view);
     return createSort(ctx, view, body);
   });
 
@@ -43,12 +44,15 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
     const sort = await getSort(ctx, (req.params as IdParams).id);
     const body = parseWith(updateSortBody, req.body);
     await authorize(ctx, req, 'sortSync', { baseId: sort.base_id });
-    return updateSort(ctx, await getView(ctx, sort.fk_view_id), sort, body);
+    const view = await getView(ctx, sort.fk_view_id);
+    assertUnlocked(view);
+    return updateSort(ctx, view, sort, body);
   });
 
   app.delete('/api/v1/db/meta/sorts/:id', async (req) => {
     const sort = await getSort(ctx, (req.params as IdParams).id);
     await authorize(ctx, req, 'sortSync', { baseId: sort.base_id });
+    assertUnlocked(await getView(ctx, sort.fk_view_id));
     await ctx.sorts.delete(sort.id);
     return { msg: 'The sort has been deleted successfully' };
   });

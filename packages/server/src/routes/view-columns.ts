@@ -16,7 +16,7 @@ import {
   toColumnFields,
   updateViewColumn,
 } from '../services/views/view-columns.js';
-import { getView } from '../services/views/views.js';
+import { assertUnlocked, getView } from '../services/views/views.js';
 
 type IdParams = { id: string };
 
@@ -42,6 +42,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createViewColumnBody, req.body);
     await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
+    assertUnlocked(view);
     return ctx.db.transaction(async (trx) => {
       const columns = await syncViewColumns(ctx, view, trx);
       if (!columns.some((c) => c.fk_column_id === body.fk_column_id)) {
@@ -56,6 +57,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, id);
     const body = parseWith(viewColumnPatch, req.body);
     await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
+    assertUnlocked(view);
     return ctx.db.transaction((trx) => updateViewColumn(ctx, view, columnId, body, trx));
   });
 
@@ -67,6 +69,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const view = await getView(ctx, (req.params as IdParams).id);
       const q = parseWith(showAllQuery, req.query);
       await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
+      assertUnlocked(view);
       const ignore = (Array.isArray(q.ignoreIds) ? q.ignoreIds : (q.ignoreIds ?? '').split(','))
         .map((s) => s.trim())
         .filter(Boolean);
@@ -89,6 +92,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw notFound(`Column '${(req.params as IdParams).id}' not found`);
       const body = parseWith(viewColumnPatch, req.body);
       await authorize(ctx, req, permission, { baseId: view.base_id });
+      assertUnlocked(view);
       const fields = toColumnFields(body);
       checkColumnPatch(view, fields);
       await ctx.viewColumns.update(vc.id, fields);

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authorizeBaseAccess } from '../http/authorize.js';
+import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { aggregateView } from '../services/views/view-aggregate.js';
 import {
   countViewRows,
@@ -18,19 +18,32 @@ import {
 import { exportView, type ExportFile } from '../services/views/view-export.js';
 import { resolveDataView } from '../services/views/view-resolve.js';
 import { viewScope, type ViewScope } from '../services/views/view-scope.js';
+import { createViewRow, deleteViewRow, updateViewRow } from '../services/views/view-writes.js';
+import { objectBody } from './rows-common.js';
 
-const PREFIX = '/api/v1/db/data/:org/:baseId/:tableId/views/:viewId';
+const PREFIX = '/api/v1/db/data/:orgs/:baseName/:tableName/views/:viewId';
 
-type DataParams = { baseId: string; tableId: string; viewId: string };
+type DataParams = { baseName: string; tableName: string; viewId: string };
 type Query = Record<string, unknown>;
 
 export function viewDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** auth -> resolve -> authorize (any member of the base may read) -> the view's scope. */
-  const scopeOf = async (req: FastifyRequest): Promise<ViewScope> => {
-    const { baseId, tableId, viewId } = req.params as DataParams;
-    await authorizeBaseAccess(ctx, req, baseId);
-    return viewScope(ctx, await resolveDataView(ctx, baseId, tableId, viewId), false);
+  const scopeOf = async (req: FastifyRequest, permission?: 'dataInsert' | 'dataEdit'): Promise<ViewScope> => {
+    const { baseName, tableName, viewId } = req.params as DataParams;
+    const view = await resolveDataView(ctx, baseName, tableName, viewId);
+    if (permission) await authorize(ctx, req, permission, { baseId: view.base_id });
+    else await authorizeBaseAccess(ctx, req, view.base_id);
+    return viewScope(ctx, view, false);
   };
+  const rowIdOf = (req: FastifyRequest) => (req.params as { rowId: string }).rowId;
+
+  app.post(PREFIX, async (req) => createViewRow(ctx, await scopeOf(req, 'dataInsert'), objectBody(req.body)));
+  app.patch(`${PREFIX}/:rowId`, async (req) =>
+    updateViewRow(ctx, await scopeOf(req, 'dataEdit'), rowIdOf(req), objectBody(req.body)),
+  );
+  app.delete(`${PREFIX}/:rowId`, async (req) =>
+    deleteViewRow(ctx, await scopeOf(req, 'dataEdit'), rowIdOf(req)),
+  );
 
   app.get(PREFIX, async (req) => listViewRows(ctx, await scopeOf(req), req.query as Query));
   app.get(`${PREFIX}/find-one`, async (req) => findOneViewRow(ctx, await scopeOf(req), req.query as Query));

@@ -14,6 +14,7 @@ import { parseWith } from '../http/validate.js';
 import { getTable } from '../services/views/table-meta.js';
 import { presentViewColumn, syncViewColumns } from '../services/views/view-columns.js';
 import {
+  assertUnlocked,
   createView,
   deleteView,
   getView,
@@ -55,6 +56,7 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
       const view = await getViewOfType(ctx, (req.params as IdParams).id, type);
       const body = parseWith(updateViewSettingsBody, req.body);
       await authorize(ctx, req, 'viewCreateOrEdit', { baseId: view.base_id });
+      assertUnlocked(view);
       return updateViewSettings(ctx, view, body);
     });
 

@@ -20,7 +20,9 @@ import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { ColumnSpec } from '../sources/column-spec.js';
 import type { NewColumn } from '../meta/repos/columns.js';
-import { checkColumnNameLength, toIdentifier, uniqueName } from './tables-naming.js';
+import { MAX_IDENTIFIER, checkColumnNameLength, toIdentifier, uniqueName } from './tables-naming.js';
+import { isNowDefault } from '../sources/column-spec.js';
+import { validateCellValue } from '@rowbase/core/fields/validate-cell';
 
 export interface TableScope {
   id: string;
@@ -83,7 +85,9 @@ export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOpti
   return { dt: base.dt, dtxp: dtxp ?? null, dtxs: dtxs ?? null };
 }
 
-function metaOf(body: ColumnBody): Record<string, unknown> | null {
+export function metaOf(
+  body: Pick<ColumnBody, 'meta' | 'title' | 'column_name'>,
+): Record<string, unknown> | null {
   if (body.meta === undefined || body.meta === null) return null;
   if (typeof body.meta === 'string') {
     try {
@@ -123,7 +127,10 @@ export function buildNewColumn(
   const db = dbTypeOf(dialect, body, options);
   let column_name: string | null = null;
   if (db) {
-    const wanted = body.column_name?.trim() ? body.column_name.trim() : toIdentifier(rawTitle);
+    // A name derived from a long title is cut to fit the engine (with room for a _N suffix).
+    const wanted = body.column_name?.trim()
+      ? body.column_name.trim()
+      : toIdentifier(rawTitle).slice(0, Math.min(60, MAX_IDENTIFIER[dialect] - 4));
     if (!/^[^\0`"[\]]+$/.test(wanted)) throw badRequest(`Invalid column name '${wanted}'`);
     column_name = uniqueName(
       wanted,
@@ -161,6 +168,19 @@ export function buildNewColumn(
     body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
       ? null
       : String(body.cdf);
+  if (db && cdf !== null && !isNowDefault(cdf) && body.uidt !== 'SpecificDBType') {
+    const checked = validateCellValue(
+      { title, uidt: body.uidt, colOptions: SELECT_TYPES.includes(body.uidt) ? { options } : null },
+      cdf,
+      dialect,
+    );
+    if (!checked.ok) throw badRequest(`Invalid default value for column '${title}': ${checked.error}`);
+  }
+  if (db && flags.unique && dialect === 'mysql' && /text|blob|json|geometry/i.test(db.dt)) {
+    throw badRequest(
+      `Column '${title}': a unique ${db.dt} column is not supported on MySQL; use SingleLineText`,
+    );
+  }
   const meta: NewColumn = {
     fk_model_id: table.id,
     base_id: table.base_id,

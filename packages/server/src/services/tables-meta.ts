@@ -7,7 +7,7 @@ import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { ColumnsRepo } from '../meta/repos/columns.js';
 import type { TableRecord, TablesRepo } from '../meta/repos/tables.js';
-import type { TableViewsRepo } from '../meta/repos/table-views.js';
+import type { ViewsRepo } from '../meta/repos/views.js';
 
 export type FullTable = TableRecord & { columns: ColumnMeta[] };
 
@@ -15,7 +15,7 @@ export class MetaService {
   constructor(
     private readonly tables: TablesRepo,
     private readonly columns: ColumnsRepo,
-    private readonly views: TableViewsRepo,
+    private readonly views: ViewsRepo,
   ) {}
 
   /** A table with its columns and views, or a 404 'Table not found'. */

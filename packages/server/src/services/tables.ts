@@ -10,10 +10,10 @@ import type { BaseRecord } from '../meta/repos/bases.js';
 import type { SourceRecord } from '../meta/repos/sources.js';
 import type { TableRecord } from '../meta/repos/tables.js';
 import { createTable as createPhysicalTable, dropTable, renameTable } from '../sources/ddl.js';
-import { buildNewColumn, checkTitle, systemColumnBodies } from './columns-build.js';
+import { buildNewColumn, checkTitle, metaOf, systemColumnBodies } from './columns-build.js';
 import { dropLinksToTable } from './columns-links.js';
 import { inMetaChange } from './tables-change.js';
-import { checkTableNameLength, toIdentifier } from './tables-naming.js';
+import { MAX_IDENTIFIER, checkTableNameLength, toIdentifier } from './tables-naming.js';
 import type { FullTable } from './tables-meta.js';
 
 /** The source a table goes into: the given one (which must belong to the base) or the base's default. */
@@ -87,7 +87,9 @@ export async function createTable(
   const title = body.title ?? body.table_name!.trim();
   checkTitle(title, 'Table title');
   await assertTitleFree(ctx, base.id, title);
-  const tableName = body.table_name?.trim() ? body.table_name : toIdentifier(title, 'table');
+  const tableName = body.table_name?.trim()
+    ? body.table_name
+    : toIdentifier(title, 'table').slice(0, MAX_IDENTIFIER[dialect] - (base.prefix?.length ?? 0) - 6);
   checkTableName(tableName);
   const physical = physicalTableName(base, source, tableName);
   checkTableNameLength(dialect, physical, physical.length - tableName.length);
@@ -173,12 +175,7 @@ export async function updateTable(
         table_name: physical,
         description: body.description,
         order: body.order,
-        meta:
-          body.meta === undefined
-            ? undefined
-            : typeof body.meta === 'string'
-              ? JSON.parse(body.meta)
-              : body.meta,
+        meta: body.meta === undefined ? undefined : metaOf({ meta: body.meta, title: table.title }),
       },
       s.meta,
     );

@@ -1,8 +1,8 @@
 /** The ordered list of meta-store migrations. Append new ones; never edit a landed one. */
 import type { Knex } from 'knex';
 import * as foundation from './0001-foundation.js';
-import * as views from './0005-views.js';
 import * as meta from './0003-meta.js';
+import * as views from './0005-views.js';
 
 export interface Migration {
   name: string;

@@ -1,5 +1,8 @@
-/** Views of the meta store (rb_views), their per-type settings (rb_view_settings) and calendar ranges. */
-import type { ViewMeta, ViewType } from '@rowbase/core/api/meta';
+/**
+ * Views of the meta store (rb_views), their per-type settings (rb_view_settings) and calendar ranges.
+ * Lists for other services (`listByTable`, `listByTables`) never carry the share password hash.
+ */
+import { ViewType, type ViewMeta } from '@rowbase/core/api/meta';
 import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNum, toNumOrNull } from '../rows.js';
@@ -70,6 +73,11 @@ function fromRow(r: Row): StoredView {
   };
 }
 
+function withoutHash(v: StoredView): ViewMeta {
+  const { passwordHash: _hash, ...view } = v;
+  return view;
+}
+
 function settingsFromRow(r: Row | undefined): ViewSettings {
   if (!r) return { ...EMPTY_SETTINGS };
   return {
@@ -122,7 +130,8 @@ export class ViewsRepo {
     return r ? fromRow(r) : undefined;
   }
 
-  async listByTable(tableId: string, trx: Knex = this.db): Promise<StoredView[]> {
+  /** The table's views with their password hashes, for the view and share services only. */
+  async listStoredByTable(tableId: string, trx: Knex = this.db): Promise<StoredView[]> {
     const rows = await trx('rb_views')
       .where({ fk_model_id: tableId })
       .orderBy([
@@ -130,6 +139,47 @@ export class ViewsRepo {
         { column: 'created_at', order: 'asc' },
       ]);
     return rows.map(fromRow);
+  }
+
+  async listByTable(tableId: string, trx: Knex = this.db): Promise<ViewMeta[]> {
+    return (await this.listStoredByTable(tableId, trx)).map(withoutHash);
+  }
+
+  async listByTables(tableIds: string[], trx: Knex = this.db): Promise<ViewMeta[]> {
+    if (!tableIds.length) return [];
+    const rows = await trx('rb_views')
+      .whereIn('fk_model_id', tableIds)
+      .orderBy([
+        { column: 'order', order: 'asc' },
+        { column: 'created_at', order: 'asc' },
+      ]);
+    return rows.map((r: Row) => withoutHash(fromRow(r)));
+  }
+
+  /** The default grid view (type 3, is_default) a new table gets, titled like the table. */
+  async insertDefaultGrid(
+    table: { id: string; base_id: string; source_id: string; title: string },
+    trx: Knex = this.db,
+  ): Promise<string> {
+    const view = await this.insert(
+      {
+        fk_model_id: table.id,
+        base_id: table.base_id,
+        source_id: table.source_id,
+        title: table.title,
+        type: ViewType.GRID,
+        is_default: true,
+        order: 1,
+      },
+      trx,
+    );
+    return view.id;
+  }
+
+  async renameDefault(tableId: string, title: string, trx: Knex = this.db): Promise<void> {
+    await trx('rb_views')
+      .where({ fk_model_id: tableId, is_default: true })
+      .update({ title, updated_at: Date.now() });
   }
 
   async insert(v: NewView, trx: Knex = this.db): Promise<StoredView> {

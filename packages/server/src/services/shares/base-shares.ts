@@ -7,7 +7,7 @@ import type { SharedBaseBody, SharedBaseReply, SharedBaseRole } from '@rowbase/c
 import { notFound } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
 import type { StoredShare } from '../../meta/repos/shares.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 
 function presentBaseShare(ctx: AppContext, s: StoredShare | undefined): SharedBaseReply {
   if (!s) return { uuid: null, url: null, roles: null };
@@ -58,13 +58,17 @@ export async function disableBaseShare(ctx: AppContext, baseId: string): Promise
   if (existing) await ctx.shares.delete(existing.uuid);
 }
 
-/** The base and role a shared-base uuid grants, or undefined when it is unknown or disabled. */
+/** The base and role a shared-base uuid grants, or undefined when it is unknown, disabled or the password is wrong. */
 export async function resolveSharedBase(
   ctx: AppContext,
   uuid: string,
+  password?: string,
 ): Promise<{ uuid: string; baseId: string; role: SharedBaseRole } | undefined> {
   const share = await ctx.shares.byUuid(uuid, 'base');
   if (!share) return undefined;
+  // A protected share needs its password on every request (argon2: a few ms each).
+  if (share.passwordHash && !(password && (await verifyPassword(share.passwordHash, password))))
+    return undefined;
   const base = await ctx.db('rb_bases').where({ id: share.base_id }).first('id', 'deleted');
   if (!base || base.deleted === true || base.deleted === 1) return undefined;
   return { uuid, baseId: share.base_id, role: share.roles === 'editor' ? 'editor' : 'viewer' };

@@ -3,7 +3,11 @@
  * role (viewer or editor) on that base only. Resolved on every request, so disabling the share cuts access
  * at once. The principal is scoped like a base API token (tokenBaseId), so organisation routes refuse it.
  */
-import { SHARED_BASE_HEADER, type SharedBaseRole } from '@rowbase/core/api/shares';
+import {
+  SHARED_BASE_HEADER,
+  SHARED_VIEW_PASSWORD_HEADER,
+  type SharedBaseRole,
+} from '@rowbase/core/api/shares';
 import type { HeldRoles } from '@rowbase/core/permissions/can';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -24,9 +28,10 @@ export function registerSharedBasePrincipal(app: FastifyInstance, ctx: AppContex
     const raw = req.headers[SHARED_BASE_HEADER];
     const uuid = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (!uuid) return;
-    const shared = await resolveSharedBase(ctx, uuid);
+    const password = req.headers[SHARED_VIEW_PASSWORD_HEADER];
+    const shared = await resolveSharedBase(ctx, uuid, Array.isArray(password) ? password[0] : password);
     if (!shared) {
-      req.authFailure = 'Invalid shared base link';
+      req.authFailure = 'Invalid shared base link or password';
       return;
     }
     const now = Date.now();

@@ -54,7 +54,7 @@ export async function unshareView(ctx: AppContext, view: StoredView): Promise<vo
 /** The shared views of a table. */
 export async function listTableShares(ctx: AppContext, tableId: string): Promise<ViewShareReply[]> {
   await getTable(ctx.db, tableId);
-  return (await ctx.views.listByTable(tableId)).filter((v) => v.uuid).map(presentShare);
+  return (await ctx.views.listStoredByTable(tableId)).filter((v) => v.uuid).map(presentShare);
 }
 
 function parseObject(s: string): Record<string, unknown> {

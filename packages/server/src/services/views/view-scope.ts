@@ -10,13 +10,11 @@ import { parseFields, parseSort, type SortSpec } from '@rowbase/core/filters/sor
 import { conditionsOf, parseWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
-import { dialectOf } from '../../data/dialect.js';
 import { parsePaging, type PageQuery } from '../../data/row-query.js';
-import { buildTableModel, type StoredField, type TableModel } from '../../data/table-model.js';
+import type { StoredField, TableModel } from '../../data/table-model.js';
 import type { StoredView } from '../../meta/repos/views.js';
 import { sharedFields } from '../shares/shared-view-access.js';
 import { treeOf } from './filter-tree.js';
-import { getColumns, getTable } from './table-meta.js';
 
 export interface ViewScope {
   view: StoredView;
@@ -31,15 +29,8 @@ export interface ViewScope {
   isPublic: boolean;
 }
 
-/** The table's model and database (the default source: the meta database). */
-export async function loadTable(ctx: AppContext, tableId: string): Promise<{ model: TableModel; db: Knex }> {
-  const table = await getTable(ctx.db, tableId);
-  const columns = await getColumns(ctx.db, tableId);
-  return { model: buildTableModel(table, columns, dialectOf(ctx.db)), db: ctx.db };
-}
-
 export async function viewScope(ctx: AppContext, view: StoredView, isPublic: boolean): Promise<ViewScope> {
-  const { model, db } = await loadTable(ctx, view.fk_model_id);
+  const { model, db } = await ctx.tableModels.get(ctx, view.fk_model_id);
   const shown = new Set((await sharedFields(ctx, view)).map((f) => f.column.id));
   const visible = model.stored.filter((f) => shown.has(f.column.id));
   const ordered = (await ctx.viewColumns.listByView(view.id)).map((vc) => vc.fk_column_id);

@@ -126,7 +126,10 @@ export async function defaultSettings(
   type: number,
 ): Promise<UpdateViewSettingsBody> {
   const columns = await getColumns(trx, tableId);
-  const first = (types: readonly UIType[]) => columns.find((c) => types.includes(c.uidt))?.id;
+  // System fields (CreatedAt, UpdatedAt) are a last resort.
+  const first = (types: readonly UIType[]) =>
+    (columns.find((c) => !c.system && types.includes(c.uidt)) ?? columns.find((c) => types.includes(c.uidt)))
+      ?.id;
   switch (type) {
     case ViewType.GRID:
       return { row_height: 0 };

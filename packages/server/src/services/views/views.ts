@@ -5,7 +5,7 @@
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { ViewType } from '@rowbase/core/api/meta';
 import type { CreateViewBody, UpdateViewBody, UpdateViewSettingsBody } from '@rowbase/core/api/views';
-import { badRequest, notFound } from '@rowbase/core/errors';
+import { badRequest, forbidden, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import type { StoredView } from '../../meta/repos/views.js';
@@ -34,6 +34,11 @@ export async function getView(ctx: AppContext, viewId: string, trx: Knex = ctx.d
   return v;
 }
 
+/** A locked view keeps its fields, filters, sorts and settings until someone unlocks it (PATCH lock_type). */
+export function assertUnlocked(view: StoredView): void {
+  if (view.lock_type === 'locked') throw forbidden('This view is locked; unlock it to change it');
+}
+
 /** The view if it is of the given type; another type is a 404 as NocoDB answers. */
 export async function getViewOfType(ctx: AppContext, viewId: string, type: number): Promise<StoredView> {
   const v = await getView(ctx, viewId);
@@ -43,7 +48,7 @@ export async function getViewOfType(ctx: AppContext, viewId: string, type: numbe
 
 export async function listViews(ctx: AppContext, tableId: string): Promise<ViewReply[]> {
   await getTable(ctx.db, tableId);
-  const views = await ctx.views.listByTable(tableId);
+  const views = await ctx.views.listStoredByTable(tableId);
   return Promise.all(views.map((v) => presentView(ctx, v)));
 }
 
