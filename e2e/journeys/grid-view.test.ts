@@ -130,17 +130,18 @@ it('groups by a field from the header menu', async () => {
     () => call(api, 'GET', `/api/v1/db/meta/views/${viewId}/columns`),
     (r) => r.list.some((c: any) => c.group_by),
   );
-  // Two groups (closed, open), each under a header with its count; collapsing one hides its rows.
+  // Two groups in option order (open, closed), each under a header with its count; collapsing one hides its rows.
   const groups = () =>
     page.evaluate(() => {
       const g = (document.querySelector('[data-testid=grid] canvas') as any).rowbaseGrid;
       return { rows: g.rowCount, first: g.groups?.header(0) ?? null };
     });
-  await eventually(groups, (v) => v.rows === 32 && v.first?.value === 'closed' && v.first?.count === 10);
-  expect((await column('Status', 11)).slice(1)).toEqual(Array(10).fill('closed'));
+  await eventually(groups, (v) => v.rows === 32 && v.first?.value === 'open' && v.first?.count === 20);
+  expect((await column('Status', 32)).slice(1, 21)).toEqual(Array(20).fill('open'));
+  expect((await column('Status', 32)).slice(22)).toEqual(Array(10).fill('closed'));
   const header = await cellPoint(page, 'Title', 0);
   await page.mouse.click(header.x, header.y);
-  await eventually(groups, (v) => v.rows === 22);
+  await eventually(groups, (v) => v.rows === 12);
   await page.mouse.click(header.x, header.y);
   await eventually(groups, (v) => v.rows === 32);
 });

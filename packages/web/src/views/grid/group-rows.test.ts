@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupRows, groupKey } from './group-rows';
+import { GroupRows, groupKey, orderGroupsLikeRows } from './group-rows';
 
 describe('GroupRows', () => {
   const groups = [
@@ -31,5 +31,18 @@ describe('GroupRows', () => {
       [0, 1],
       [5, 10],
     ]);
+  });
+});
+
+describe('orderGroupsLikeRows', () => {
+  it('orders select groups by option order, empty first, as rows sort', () => {
+    const options = [{ title: 'open' }, { title: 'closed' }];
+    const groups = [
+      { value: 'closed', count: 1 },
+      { value: 'open', count: 2 },
+      { value: null, count: 3 },
+    ];
+    expect(orderGroupsLikeRows(options, groups).map((g) => g.value)).toEqual([null, 'open', 'closed']);
+    expect(orderGroupsLikeRows(undefined, groups)).toEqual(groups);
   });
 });

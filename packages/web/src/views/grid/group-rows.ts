@@ -85,3 +85,20 @@ export function groupKey(value: unknown): string {
       ? JSON.stringify(value)
       : String(value);
 }
+
+/**
+ * Puts groups in the order the rows come in when sorted by the group field: select fields sort by option order
+ * (empty first, values that are no option last), every other field by value as the /groupby reply already is.
+ */
+export function orderGroupsLikeRows(
+  options: readonly { title: string }[] | undefined,
+  groups: readonly GroupInfo[],
+): GroupInfo[] {
+  if (!options?.length) return [...groups];
+  const rank = (v: unknown) => {
+    if (v === null || v === undefined) return -1;
+    const i = options.findIndex((o) => o.title === v);
+    return i < 0 ? options.length : i;
+  };
+  return [...groups].sort((a, b) => rank(a.value) - rank(b.value));
+}

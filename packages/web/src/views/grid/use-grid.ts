@@ -11,6 +11,7 @@ import type { EditorServices } from '../../fields/editors/editor-props';
 import { gridColumns, groupFieldOf, type ViewColumnSetting } from './grid-columns';
 import { type GridCallbacks, GridController } from './grid-controller';
 import { subscribeTable } from './grid-realtime';
+import { orderGroupsLikeRows } from './group-rows';
 import { type GridTransport, recordsSource, type RowQuery } from './grid-source';
 
 /** The app's client as the grid's transport, with errors turned into SPEC §8 messages. */
@@ -122,10 +123,9 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
       try {
         const reply = await appTransport<{ list: Record<string, unknown>[] }>('GET', path + qs);
         if (call !== latest) return;
-        controller.setGroups(
-          groupField,
-          reply.list.map((r) => ({ value: r[groupField.title] ?? null, count: Number(r.count) })),
-        );
+        const options = (groupField.colOptions as { options?: { title: string }[] } | null)?.options;
+        const infos = reply.list.map((r) => ({ value: r[groupField.title] ?? null, count: Number(r.count) }));
+        controller.setGroups(groupField, isSelect(groupField) ? orderGroupsLikeRows(options, infos) : infos);
       } catch (e) {
         callbacksRef.current.onError(errorMessageOf(e));
       }
@@ -160,3 +160,5 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
 
   return { controller, services, settings, reloadSettings, setQuery, query };
 }
+
+const isSelect = (c: { uidt: string }) => c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect';
