@@ -194,3 +194,37 @@ it('adds a row and deletes selected rows, with undo', async () => {
     (rs) => rs.length === 31,
   );
 });
+
+it('adds a field with the type picker', async () => {
+  await page.click('[data-testid=add-field]');
+  await page.fill('[data-testid=field-title]', 'Score');
+  await page.click('[data-testid=field-form] .ant-select');
+  await page.keyboard.type('Rating');
+  await page.keyboard.press('Enter');
+  await page.click('.ant-modal-footer .ant-btn-primary');
+  await eventually(
+    () => call(api, 'GET', `/api/v1/db/meta/tables/${tableId}`),
+    (t) => t.columns.some((c: any) => c.title === 'Score' && c.uidt === 'Rating'),
+  );
+  await eventually(
+    () => shownTitles(page),
+    (t) => t.includes('Score'),
+  );
+  // The picker offers exactly the SPEC §3 types: no ID, ForeignKey, CreateTime, Count, AutoNumber, Button, Collaborator, Password.
+  await page.click('[data-testid=add-field]');
+  await page.click('[data-testid=field-form] .ant-select');
+  const offered = await page.locator('.ant-select-item-option').allTextContents();
+  for (const hidden of [
+    'ID',
+    'ForeignKey',
+    'CreateTime',
+    'Count',
+    'AutoNumber',
+    'Button',
+    'Collaborator',
+    'Password',
+  ])
+    expect(offered).not.toContain(hidden);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+});

@@ -2,24 +2,26 @@
  * Add or edit a field: title, a type picker offering exactly the SPEC §3 types (HIDDEN_FROM_TYPE_PICKER left out,
  * LinkToAnotherRecord marked deprecated), and the options that type takes.
  */
-import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
-import { HIDDEN_FROM_TYPE_PICKER, UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
-import { Button, Input, InputNumber, Modal, Select } from 'antd';
+import type { ColumnMeta, SelectOption, TableMeta } from '@rowbase/core/api/meta';
+import { HIDDEN_FROM_TYPE_PICKER, isVirtual, UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
+import { Button, Checkbox, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { TAG_COLORS } from '../../fields/paint';
 import { DURATION_FORMATS } from '../../fields/number-formats';
+import { FieldRelationOptions } from './FieldRelationOptions';
 
 export const PICKER_TYPES: readonly UIType[] = UI_TYPES.filter((t) => !HIDDEN_FROM_TYPE_PICKER.includes(t));
 
 const DATE_FORMATS = ['YYYY/MM/DD', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD-MM-YYYY', 'MM-DD-YYYY'];
 
 interface Props {
+  table: TableMeta;
   initial?: ColumnMeta;
   onSubmit(body: Record<string, unknown>): Promise<void>;
   onClose(): void;
 }
 
-export function FieldForm({ initial, onSubmit, onClose }: Props) {
+export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [uidt, setUidt] = useState<UIType>(initial?.uidt ?? 'SingleLineText');
   const [meta, setMeta] = useState<Record<string, unknown>>(initial?.meta ?? {});
@@ -27,13 +29,20 @@ export function FieldForm({ initial, onSubmit, onClose }: Props) {
     () => (initial?.colOptions as { options?: SelectOption[] } | null)?.options ?? [],
   );
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  // Type-specific body keys (relation targets, formula, default value, required).
+  const [extra, setExtra] = useState<Record<string, unknown>>(() =>
+    initial ? { cdf: initial.cdf ?? undefined, rqd: initial.rqd } : {},
+  );
+  const setExtraKey = (k: string, v: unknown) => setExtra((e) => ({ ...e, [k]: v }));
   const setMetaKey = (k: string, v: unknown) => setMeta((m) => ({ ...m, [k]: v }));
   const isSelect = uidt === 'SingleSelect' || uidt === 'MultiSelect';
 
   const submit = async () => {
     setBusy(true);
     try {
-      const body: Record<string, unknown> = { title: title.trim(), uidt, meta };
+      const body: Record<string, unknown> = { ...extra, title: title.trim(), uidt, meta };
+      if (body.cdf === '' || isVirtual(uidt)) delete body.cdf;
       if (!initial) body.column_name = title.trim();
       if (isSelect) {
         body.colOptions = { options: options.map((o, i) => ({ ...o, order: i + 1 })) };
@@ -41,6 +50,8 @@ export function FieldForm({ initial, onSubmit, onClose }: Props) {
       }
       await onSubmit(body);
       onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
@@ -55,6 +66,11 @@ export function FieldForm({ initial, onSubmit, onClose }: Props) {
       okButtonProps={{ disabled: !title.trim(), loading: busy }}
     >
       <div className="flex flex-col gap-3" data-testid="field-form">
+        {error && (
+          <p className="text-red-600" data-testid="field-error">
+            {error}
+          </p>
+        )}
         <Input
           data-testid="field-title"
           placeholder="Field name"
@@ -64,6 +80,7 @@ export function FieldForm({ initial, onSubmit, onClose }: Props) {
         />
         <Select
           data-testid="field-type"
+          virtual={false}
           showSearch
           value={uidt}
           onChange={(v) => setUidt(v)}
@@ -103,6 +120,19 @@ export function FieldForm({ initial, onSubmit, onClose }: Props) {
             >
               Add option
             </Button>
+          </div>
+        )}
+        <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
+        {!isVirtual(uidt) && uidt !== 'Attachment' && (
+          <div className="flex items-center gap-3">
+            <Input
+              placeholder="Default value"
+              value={(extra.cdf as string | undefined) ?? ''}
+              onChange={(e) => setExtraKey('cdf', e.target.value)}
+            />
+            <Checkbox checked={!!extra.rqd} onChange={(e) => setExtraKey('rqd', e.target.checked)}>
+              Required
+            </Checkbox>
           </div>
         )}
         {uidt === 'Decimal' && (

@@ -6,13 +6,14 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { request } from '../../api/client';
+import { FieldForm } from './FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
 import { FilterMenu } from './toolbar/FilterMenu';
 import { GroupMenu } from './toolbar/GroupMenu';
 import { ShareMenu } from './toolbar/ShareMenu';
 import { SortMenu } from './toolbar/SortMenu';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
-import { viewApi } from './view-settings';
+import { fieldApi, viewApi } from './view-settings';
 
 interface Props {
   grid: GridHandle;
@@ -30,7 +31,8 @@ export function searchWhere(field: string, text: string): string | undefined {
   return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
 }
 
-export function GridToolbar({ grid, table, viewId, onError }: Props) {
+export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: Props) {
+  const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
   const [showSystem, setShowSystem] = useState(false);
   const [rowHeight, setRowHeight] = useState(0);
@@ -143,6 +145,20 @@ export function GridToolbar({ grid, table, viewId, onError }: Props) {
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
+      <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
+        + Field
+      </Button>
+      {addingField && (
+        <FieldForm
+          table={table}
+          onClose={() => setAddingField(false)}
+          onSubmit={async (body) => {
+            await fieldApi.add(table.id, body);
+            onFieldsChanged?.();
+            await grid.reloadSettings();
+          }}
+        />
+      )}
       <div className="flex-1" />
       <Button size="small" onClick={() => void g.undo()} aria-label="Undo">
         ↶

@@ -111,6 +111,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
   if (form)
     return (
       <FieldForm
+        table={table}
         initial={form === 'edit' ? column : undefined}
         onClose={() => {
           setForm(null);
