@@ -8,6 +8,7 @@ import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import {
   type Api,
   call,
+  cellPoint,
   cellValue,
   clickCell,
   doubleClickCell,
@@ -217,6 +218,23 @@ describe('editing each type of cell', () => {
       () => records(api, tableId),
       (rs) => JSON.stringify(rs[4]!.Attachment ?? '').includes('note.txt'),
     );
+  });
+});
+
+describe('expanded record', () => {
+  it('opens a row as a form from its row number and saves an edited field', async () => {
+    const p = await cellPoint(page, 'Title', 7);
+    const box = (await page.locator('[data-testid=grid] canvas').boundingBox())!;
+    await page.mouse.dblclick(box.x + 20, p.y); // the row-number gutter
+    await page.waitForSelector('[data-testid=expanded-record]');
+    const field = page.locator('[data-testid=expanded-record] label:has(span:text-is("LongText")) textarea');
+    await field.fill('Written in the form');
+    await field.blur();
+    await eventually(
+      () => records(api, tableId),
+      (rs) => rs[7]!.LongText === 'Written in the form',
+    );
+    await page.keyboard.press('Escape');
   });
 });
 

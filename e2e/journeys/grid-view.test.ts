@@ -182,7 +182,13 @@ it('adds a row and deletes selected rows, with undo', async () => {
     (rs) => rs.length === 31,
   );
   const p = await cellPoint(page, 'Title', 0);
-  await page.mouse.click(10, p.y); // the row number: selects the whole row
+  const box = (await page.locator('[data-testid=grid] canvas').boundingBox())!;
+  await page.mouse.click(box.x + 10, p.y); // the row number: selects the whole row
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('[data-testid=grid] canvas') as any).rowbaseGrid.rowsSelected,
+    ),
+  ).toBe(true);
   await page.click('[data-testid=delete-rows]');
   await eventually(
     () => records(api, tableId),
