@@ -10,54 +10,15 @@ import { TextCache } from '../../fields/text-cache';
 import { ColumnLayout } from './column-layout';
 import { DisplayCache } from './display-cache';
 import { EditHistory } from './edit-history';
-import { type CellChange, GridEdits, type RowWriter } from './grid-edits';
-import {
-  FOOTER_HEIGHT,
-  type Frame,
-  HEADER_HEIGHT,
-  paintFrame,
-  rangeRect,
-  rowTop,
-  visibleRows,
-} from './renderer';
+import { type CellChange, GridEdits } from './grid-edits';
+import { type GridCallbacks, type GridSetup, messageOf } from './grid-setup';
+import { FOOTER_HEIGHT, type Frame, HEADER_HEIGHT, paintFrame, rangeRect, visibleRows } from './renderer';
 import { type GroupInfo, groupKey, GroupRows } from './group-rows';
-import { MISSING, RowCache, type RowSource } from './row-cache';
+import { MISSING, RowCache } from './row-cache';
 import { type Range, rangeOf, type Selection, single } from './selection';
 
 /** Browsers cap element heights near 33.5M px; above this the scrollbar maps proportionally. */
 const MAX_SCROLL_HEIGHT = 10_000_000;
-
-export interface GridCallbacks {
-  /** A message for the user (validation failure, failed save). */
-  onError(message: string): void;
-  /** Open the DOM editor over a cell; `initial` is the typed key that started editing, if any. */
-  onEdit(row: number, col: number, initial?: string): void;
-  /** The field header's menu was asked for (click on the header's arrow, or right-click). */
-  onHeaderMenu(col: number, x: number, y: number): void;
-  /** Column widths or order changed by the user (to persist in the view's columns, and undo). */
-  onColumnsChange(
-    columns: ColumnMeta[],
-    widths: number[],
-    before: { columns: ColumnMeta[]; widths: number[] },
-  ): void;
-  /** Expand a row into a form. */
-  onExpand(row: number): void;
-  /** The footer cell of a column was clicked (to pick its aggregation). */
-  onFooterMenu?(col: number, x: number, y: number): void;
-}
-
-export interface GridSetup {
-  source: RowSource & RowWriter;
-  columns: ColumnMeta[];
-  widths: number[];
-  frozen: number;
-  rowHeight: number;
-  callbacks: GridCallbacks;
-  /** The key rows are read by (NocoDB v2 answers fields by title). */
-  keyOf?: (c: ColumnMeta) => string;
-  /** The record field holding the row id ('Id' unless the primary key has another title). */
-  idKey?: string;
-}
 
 export class GridController {
   readonly cache: RowCache;
@@ -435,14 +396,4 @@ export class GridController {
       redraw: this.scheduleDraw,
     };
   }
-
-  /** Top of a row on screen (for the expand button and tests). */
-  rowTop(row: number): number {
-    return rowTop(this, row);
-  }
-}
-
-export function messageOf(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return typeof e === 'string' ? e : 'Some error occurred';
 }
