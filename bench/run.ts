@@ -40,8 +40,16 @@ try {
     '  same, per second of server CPU time',
     `${Math.round(rows / serverCpuSeconds).toLocaleString('en')} rows/s`,
   );
-  const figures = await timeReads(api, tableId, async () => server.indexesSettled());
-  for (const f of figures) line(f.name, `p50 ${f.p50.toFixed(2)} ms   p95 ${f.p95.toFixed(2)} ms`);
+  const figures = await timeReads(
+    api,
+    tableId,
+    () => server.indexesSettled(),
+    () => server.cpuMs(),
+  );
+  for (const f of figures) {
+    const cpu = f.cpu === undefined ? '' : `   server CPU ${f.cpu.toFixed(2)} ms/request`;
+    line(f.name, `p50 ${f.p50.toFixed(2)} ms   p95 ${f.p95.toFixed(2)} ms${cpu}`);
+  }
   const rps = await loadTest(api, tableId);
   line('filtered sorted page, 20 concurrent clients', `${Math.round(rps).toLocaleString('en')} requests/s`);
   line('server RSS', `${Math.round((await server.rss()) / 1024 / 1024)} MB`);

@@ -87,6 +87,10 @@ describe.each(testDatabases())('shared views on %s', (kind) => {
     expect(one.body).not.toHaveProperty('Secret');
     const groups = await server.api.get(pub(grid.uuid, '/groupby?column_name=Status'));
     expect(groups.body.list).toEqual([{ Status: 'a', count: 2 }]);
+    const agg = (list: unknown) =>
+      pub(grid.uuid, '/aggregate?aggregation=' + encodeURIComponent(JSON.stringify(list)));
+    expect((await server.api.get(agg([{ field: 'Price', type: 'sum' }]))).body).toEqual({ Price: 25 });
+    expect((await server.api.get(agg([{ field: 'Secret', type: 'count' }]))).status).toBe(400);
     const v2 = await server.api.get(`/api/v2/public/shared-view/${grid.uuid}/rows`);
     expect(v2.body.list).toHaveLength(2);
   });

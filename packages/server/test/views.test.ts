@@ -50,6 +50,7 @@ describe.each(testDatabases())('views on %s', (kind) => {
       'My maps',
       'My calendars',
     ]);
+    expect(list.body.list[0].view.row_height).toBe(0);
     const kanban = list.body.list.find((v: { type: number }) => v.type === 4);
     expect(kanban.view.fk_grp_col_id).toBe(t.col.Status);
     const map = list.body.list.find((v: { type: number }) => v.type === 5);

@@ -21,6 +21,7 @@ import {
 import { sharedViewMeta } from '../services/shares/shared-view-meta.js';
 import { groupByView, groupedRows, listViewRows, readViewRow } from '../services/views/view-data.js';
 import { exportView } from '../services/views/view-export.js';
+import { aggregateView } from '../services/views/view-aggregate.js';
 import { viewScope } from '../services/views/view-scope.js';
 import { sendFile } from './view-data.js';
 
@@ -82,6 +83,9 @@ export async function publicSharedViewRoutes(app: FastifyInstance, ctx: AppConte
         await exportView(ctx, scope, (req.params as { format: string }).format, req.query as Query),
       );
     });
+    app.get(`${prefix}/aggregate`, async (req, reply) =>
+      aggregateView(ctx, await scopeOf(req, reply), req.query as Query),
+    );
     app.get(`${prefix}/nested/:columnId`, async (req, reply) =>
       linkCandidates(
         ctx,

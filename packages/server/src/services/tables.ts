@@ -53,27 +53,28 @@ function checkTableName(name: string): void {
 /** Merges the client's columns over the system columns (same column_name replaces), in order. */
 function columnBodiesFor(
   dialect: Parameters<typeof systemColumnBodies>[0],
-  given: ColumnBody[] | undefined,
+  given: ColumnBody[] = [],
 ): ColumnBody[] {
-  const bodies = systemColumnBodies(dialect);
-  const hasOwnPk = (given ?? []).some((c) => c.pk || c.uidt === 'ID');
-  if (hasOwnPk)
-    bodies.splice(
-      bodies.findIndex((b) => b.uidt === 'ID'),
-      1,
-    );
-  for (const col of given ?? []) {
+  const system = systemColumnBodies(dialect);
+  const nameOf = (b: ColumnBody) => (b.column_name ?? '').toLowerCase();
+  const sameName = (b: ColumnBody) => (c: ColumnBody) => !!nameOf(b) && nameOf(b) === nameOf(c);
+  const hasOwnPk = given.some((c) => c.pk || c.uidt === 'ID');
+  for (const col of given) {
     if (FIELD_TYPES[col.uidt].virtual) {
       throw badRequest(
         `Column '${col.title ?? col.column_name}': add ${col.uidt} fields after the table is created`,
       );
     }
-    const name = (col.column_name ?? '').toLowerCase();
-    const i = name ? bodies.findIndex((b) => (b.column_name ?? '').toLowerCase() === name) : -1;
-    if (i >= 0) bodies[i] = { ...bodies[i], ...col };
-    else bodies.push(col);
   }
-  return bodies;
+  // Missing system columns keep their places: id and title first, created_at/updated_at last.
+  const missing = system.filter((s) => !given.some(sameName(s)) && !(s.uidt === 'ID' && hasOwnPk));
+  const head = missing.filter((s) => s.column_name === 'id' || s.column_name === 'title');
+  const tail = missing.filter((s) => !head.includes(s));
+  const merged = given.map((col) => {
+    const sys = system.find(sameName(col));
+    return sys ? { ...sys, ...col } : col;
+  });
+  return [...head, ...merged, ...tail];
 }
 
 export async function createTable(

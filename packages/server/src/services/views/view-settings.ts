@@ -64,6 +64,8 @@ export function settingsOfType(
   const out: Record<string, unknown> = {};
   for (const key of SETTINGS_OF_TYPE[type] ?? []) {
     if (key === 'calendar_range') out.calendar_range = ranges;
+    // A grid made before it had settings (a table's default view) is short.
+    else if (key === 'row_height') out.row_height = s.row_height ?? 0;
     else out[key] = s[key];
   }
   return out;
