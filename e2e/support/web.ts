@@ -55,3 +55,23 @@ export async function signUpByApi(url: string, email: string, password = PASSWOR
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
+
+/**
+ * Opens a dropdown menu by its trigger and clicks one of its items. A menu that is closing stays visible for its
+ * animation, so the newest visible match is taken; if a re-render of the list closes the menu first, it is
+ * opened again (up to three tries).
+ */
+export async function chooseFromMenu(page: Page, trigger: string, item: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.click(trigger);
+    try {
+      await page
+        .locator(`.ant-dropdown-menu-item:visible:has-text("${item}")`)
+        .last()
+        .click({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

@@ -9,6 +9,7 @@ import { MissingPageError } from './missing-page';
 import type { RouteFlags, RouteHandle } from './route-flags';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
+import { StartupSpinner } from './StartupSpinner';
 
 type PageModule = Promise<Record<string, ComponentType>>;
 
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     loader: guardLoader,
     shouldRevalidate: () => true,
-    HydrateFallback: () => null,
+    HydrateFallback: StartupSpinner,
     children: [
       {
         errorElement: <RouteError />,

@@ -16,7 +16,7 @@ export function AccountLayout() {
       sidebar={
         <nav className="flex flex-col gap-0.5 px-2" aria-label={t('nav.accountSettings')}>
           <NavLink to="/" className="px-2 pb-2 text-xs text-gray-500 hover:text-gray-800">
-            ← {t('nav.allBases')}
+            <span className="inline-block rtl:rotate-180">←</span> {t('nav.allBases')}
           </NavLink>
           <NavLink to="/account/profile" className={linkClass}>
             {t('account.profile')}

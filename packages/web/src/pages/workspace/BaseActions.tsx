@@ -15,6 +15,8 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   const qc = useQueryClient();
   const { allowed } = usePermissions(base.id);
   const [renaming, setRenaming] = useState(false);
+  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
+  const [menuOpen, setMenuOpen] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: basesKey });
   const rename = useMutation({
     mutationFn: (title: string) => basesApi.update(base.id, { title }),
@@ -60,7 +62,12 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   if (!items.length) return null;
   return (
     <>
-      <Dropdown trigger={['click']} menu={{ items }}>
+      <Dropdown
+        trigger={['click']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        menu={{ items, onClick: () => setMenuOpen(false) }}
+      >
         <Button
           type="text"
           size="small"

@@ -26,7 +26,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
   return (
     <nav className="flex flex-col gap-0.5 px-2" aria-label={base.title}>
       <Link to="/" className="px-2 pb-2 text-xs text-gray-500 hover:text-gray-800">
-        ← {t('nav.allBases')}
+        <span className="inline-block rtl:rotate-180">←</span> {t('nav.allBases')}
       </Link>
       <NavLink end to={home} className={itemClass} data-testid="base-home-link">
         <span className="font-semibold">{base.title}</span>

@@ -25,6 +25,8 @@ export function TableItem({ table, tables, index, baseId }: Props) {
   const { viewId: openTableId, viewTitle: openViewId } = useParams();
   const { allowed } = usePermissions(baseId);
   const [renaming, setRenaming] = useState(false);
+  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
+  const [menuOpen, setMenuOpen] = useState(false);
   const open = openTableId === table.id;
   // The views list belongs to the views work; a failure there hides the list rather than toasting.
   const views = useQuery({
@@ -112,7 +114,12 @@ export function TableItem({ table, tables, index, baseId }: Props) {
           {SIDEBAR_ICONS.table} <span className="truncate">{table.title}</span>
         </NavLink>
         {items.length > 0 && (
-          <Dropdown trigger={['click']} menu={{ items }}>
+          <Dropdown
+            trigger={['click']}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            menu={{ items, onClick: () => setMenuOpen(false) }}
+          >
             <Button
               size="small"
               type="text"
