@@ -216,7 +216,7 @@ function paintFooter(ctx: CanvasRenderingContext2D, f: Frame, c0: number, c1: nu
   ctx.fillRect(0, top, f.width, FOOTER_HEIGHT);
   line(ctx, 0, top + 0.5, f.width, top + 0.5, '#c7cbd1');
   ctx.fillStyle = COLORS.muted;
-  ctx.fillText(f.cache.countKnown ? `${f.cache.rowCount} rows` : '…', PAD, top + FOOTER_HEIGHT / 2);
+  ctx.fillText(f.cache.countKnown ? `${f.cache.rowCount}` : '…', PAD, top + FOOTER_HEIGHT / 2);
   if (!f.footer) return;
   const frozenRight = f.layout.gutter + f.layout.frozenWidth;
   const paintOne = (c: number) => {
