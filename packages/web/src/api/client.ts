@@ -27,6 +27,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra headers for this call (e.g. `xc-password` of a protected shared view). */
+  headers?: Record<string, string>;
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -45,7 +47,9 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
     sharedErdId: shared.sharedErdId,
     previewAs: getSettings().previewAs,
     xsrfToken: typeof document === 'undefined' ? null : readCookie(document.cookie, 'XSRF-TOKEN'),
+    password: shared.password,
   });
+  Object.assign(headers, opts.headers);
   const init: RequestInit = { method, headers, credentials: 'include', signal: opts.signal };
   if (opts.body !== undefined) {
     if (opts.body instanceof FormData) init.body = opts.body;

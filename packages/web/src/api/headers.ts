@@ -10,6 +10,8 @@ export interface HeaderContext {
   previewAs?: string | null;
   /** Value of the XSRF-TOKEN cookie, if the server set one. */
   xsrfToken?: string | null;
+  /** Password of the protected shared base being shown (`xc-password`). */
+  password?: string | null;
 }
 
 /** Calls that must see the real roles, never the previewed ones. */
@@ -23,6 +25,7 @@ export function buildHeaders(path: string, ctx: HeaderContext): Record<string, s
   const bare = path.split('?')[0] ?? path;
   if (ctx.previewAs && !PREVIEW_EXEMPT.includes(bare)) headers['xc-preview'] = ctx.previewAs;
   if (ctx.xsrfToken) headers['X-XSRF-TOKEN'] = ctx.xsrfToken;
+  if (ctx.password && ctx.sharedBaseId) headers['xc-password'] = ctx.password;
   return headers;
 }
 

@@ -2,10 +2,16 @@
 import { Spin } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { SidebarFrame } from '../../components/SidebarFrame';
+import { SharedBaseArea } from '../shared-base/SharedBaseArea';
 import { BaseSidebar } from './sidebar/BaseSidebar';
-import { useBase, useSharedBaseContext } from './use-base';
+import { useBase, useBaseParams, useSharedBaseContext } from './use-base';
 
+/** A shared base link (typeOrId = base) opens the read-only shared base instead. */
 export function BaseArea() {
+  return useBaseParams().shared ? <SharedBaseArea /> : <OwnBaseArea />;
+}
+
+function OwnBaseArea() {
   useSharedBaseContext();
   const base = useBase();
   if (base.error) throw base.error;

@@ -21,6 +21,8 @@ interface Props {
   viewId?: string;
   onError(message: string): void;
   onFieldsChanged?(): void;
+  /** Only looking: search, row height and download; nothing that changes the view or its rows. */
+  readOnly?: boolean;
 }
 
 const HEIGHT_LABELS = ['Short', 'Medium', 'Tall', 'Extra tall'];
@@ -31,7 +33,7 @@ export function searchWhere(field: string, text: string): string | undefined {
   return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
 }
 
-export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: Props) {
+export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, readOnly = false }: Props) {
   const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
   const [showSystem, setShowSystem] = useState(false);
@@ -93,7 +95,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: P
       className="flex flex-wrap items-center gap-1 border-b border-gray-200 px-2 py-1 text-[13px]"
       data-testid="grid-toolbar"
     >
-      {viewId && (
+      {viewId && !readOnly && (
         <>
           {menu(
             'Fields',
@@ -133,7 +135,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: P
         onChange={(v: number) => {
           setRowHeight(v);
           g.setRowHeight(ROW_HEIGHTS[v]!);
-          if (viewId) void viewApi.setRowHeight(viewId, v).catch(fail);
+          if (viewId && !readOnly) void viewApi.setRowHeight(viewId, v).catch(fail);
         }}
       />
       <Input.Search
@@ -145,9 +147,11 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: P
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
-      <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
-        + Field
-      </Button>
+      {!readOnly && (
+        <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
+          + Field
+        </Button>
+      )}
       {addingField && (
         <FieldForm
           table={table}
@@ -160,19 +164,29 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: P
         />
       )}
       <div className="flex-1" />
-      <Button size="small" onClick={() => void g.undo()} aria-label="Undo">
-        ↶
-      </Button>
-      <Button size="small" onClick={() => void g.redo()} aria-label="Redo">
-        ↷
-      </Button>
-      <Button size="small" onClick={deleteRows} data-testid="delete-rows">
-        Delete rows
-      </Button>
-      <Button size="small" type="primary" onClick={addRow} data-testid="add-row">
-        + Row
-      </Button>
-      {viewId && menu('Share', 'toolbar-share', <ShareMenu viewId={viewId} onError={onError} />)}
+      {!readOnly && (
+        <>
+          <Button size="small" onClick={() => void g.undo()} aria-label="Undo">
+            ↶
+          </Button>
+          <Button size="small" onClick={() => void g.redo()} aria-label="Redo">
+            ↷
+          </Button>
+          <Button size="small" onClick={deleteRows} data-testid="delete-rows">
+            Delete rows
+          </Button>
+          <Button size="small" type="primary" onClick={addRow} data-testid="add-row">
+            + Row
+          </Button>
+        </>
+      )}
+      {viewId &&
+        !readOnly &&
+        menu(
+          'Share',
+          'toolbar-share',
+          <ShareMenu viewId={viewId} tableId={table.id} baseId={table.base_id} onError={onError} />,
+        )}
       {viewId &&
         menu(
           'Download',

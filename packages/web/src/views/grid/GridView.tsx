@@ -19,35 +19,42 @@ interface Props {
   viewId?: string;
   /** Called after the table's fields changed (so the page refetches the table meta). */
   onFieldsChanged?(): void;
+  /** Rows and view settings shown without any way to change them (a shared base's viewer). */
+  readOnly?: boolean;
 }
 
-export function GridView({ table, viewId, onFieldsChanged }: Props) {
+export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: Props) {
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
-  const grid = useGrid(table, viewId, {
-    onError,
-    onEdit: (row, col, initial) => setEditing({ row, col, initial }),
-    onHeaderMenu: (col, x, y) => setMenu({ col, x, y }),
-    onColumnsChange: (columns: ColumnMeta[], widths: number[], before) => {
-      if (!viewId) return;
-      const g = grid.controller;
-      const save = (cols: ColumnMeta[], ws: number[]) => {
-        g.setColumns(cols, ws, g.layout.frozen);
-        return persistColumns(viewId, cols, ws, g.layout.frozen).then(grid.reloadSettings);
-      };
-      save(columns, widths).catch(onError);
-      g.history.push({
-        label: 'Move or resize field',
-        undo: () => save(before.columns, before.widths),
-        redo: () => save(columns, widths),
-      });
+  const grid = useGrid(
+    table,
+    viewId,
+    {
+      onError,
+      onEdit: (row, col, initial) => setEditing({ row, col, initial }),
+      onHeaderMenu: (col, x, y) => setMenu({ col, x, y }),
+      onColumnsChange: (columns: ColumnMeta[], widths: number[], before) => {
+        if (!viewId || readOnly) return;
+        const g = grid.controller;
+        const save = (cols: ColumnMeta[], ws: number[]) => {
+          g.setColumns(cols, ws, g.layout.frozen);
+          return persistColumns(viewId, cols, ws, g.layout.frozen).then(grid.reloadSettings);
+        };
+        save(columns, widths).catch(onError);
+        g.history.push({
+          label: 'Move or resize field',
+          undo: () => save(before.columns, before.widths),
+          redo: () => save(columns, widths),
+        });
+      },
+      onExpand: (row) => !readOnly && setExpanded(row),
+      onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
     },
-    onExpand: (row) => setExpanded(row),
-    onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
-  });
+    readOnly,
+  );
   const { controller } = grid;
   const footer = useFooter(grid, table.base_id, table.id, viewId);
 
@@ -59,6 +66,7 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
         viewId={viewId}
         onError={onError}
         onFieldsChanged={onFieldsChanged}
+        readOnly={readOnly}
       />
       <div className="relative min-h-0 flex-1">
         <GridCanvas

@@ -25,6 +25,8 @@ export class GridController {
   readonly history = new EditHistory();
   readonly edits: GridEdits;
   readonly callbacks: GridCallbacks;
+  /** No cell can change (shared views, viewers): commits are ignored and editors never open. */
+  readonly readOnly: boolean;
   columns: ColumnMeta[];
   types: CellType[];
   layout: ColumnLayout;
@@ -71,6 +73,7 @@ export class GridController {
     this.layout = new ColumnLayout(setup.widths, setup.frozen);
     this.rowHeight = setup.rowHeight;
     this.callbacks = setup.callbacks;
+    this.readOnly = setup.readOnly ?? false;
     const idKey = setup.idKey ?? 'Id';
     this.cache = new RowCache(setup.source, setup.columns.map(this.keyOf), { idKey });
     this.cacheCol = setup.columns.map((_, i) => i);
@@ -287,6 +290,7 @@ export class GridController {
 
   /** Saves values for shown cells (col = shown column index); the failure message, if any, is returned. */
   async commitValues(changes: CellChange[], label?: string): Promise<string | undefined> {
+    if (this.readOnly) return undefined;
     const mapped = changes
       .map((c) => ({ ...c, row: this.dataRow(c.row), col: this.dataCol(c.col) }))
       .filter((c) => c.col >= 0 && c.row >= 0);
@@ -389,6 +393,7 @@ export class GridController {
       range: this.range,
       rowsSelected: this.rowsSelected,
       fillRange: this.fillRange,
+      readOnly: this.readOnly,
       footer: this.footer,
       drag: this.drag,
       groups: this.groups,

@@ -35,6 +35,7 @@ export class GridInput {
   }
 
   private onFillHandle(x: number, y: number): boolean {
+    if (this.g.readOnly) return false;
     const r = rangeRect(this.g, this.g.range);
     return Math.abs(x - (r.x + r.w)) <= 5 && Math.abs(y - (r.y + r.h)) <= 5;
   }
@@ -85,11 +86,11 @@ export class GridInput {
     const type = g.types[col]!;
     const column = g.columns[col]!;
     const value = g.value(row, col);
-    if (type.toggle) {
+    if (type.toggle && !g.readOnly) {
       void this.commit(row, col, type.toggle(value));
       return;
     }
-    if (column.uidt === 'Rating' && wasActive) {
+    if (column.uidt === 'Rating' && wasActive && !g.readOnly) {
       const star = Math.floor((x - g.layout.screenX(col, g.scrollX) - PAD) / 17) + 1;
       if (star >= 1 && star <= metaOf(column, 'max', 5))
         void this.commit(row, col, Number(value) === star ? 0 : star);
@@ -121,7 +122,7 @@ export class GridInput {
     }
     if (col < 0 || col >= g.columns.length) return;
     const left = g.layout.screenX(col, g.scrollX);
-    if (button === 2 || x > left + g.layout.width(col) - 24) {
+    if (!g.readOnly && (button === 2 || x > left + g.layout.width(col) - 24)) {
       g.callbacks.onHeaderMenu(col, left, HEADER_HEIGHT);
       return;
     }
@@ -208,7 +209,18 @@ export class GridInput {
     const col = g.layout.colAt(x, g.scrollX);
     if (row < 0 || y < HEADER_HEIGHT) return;
     if (col < 0) return g.callbacks.onExpand(row);
-    if (col < g.columns.length && g.types[col]!.editor) g.callbacks.onEdit(row, col);
+    if (col < g.columns.length && g.types[col]!.editor && !g.readOnly) g.callbacks.onEdit(row, col);
+  }
+
+  /** Keys of a read-only grid: Tab moves, Escape collapses the selection, Shift+Enter expands the row. */
+  private readOnlyKey(key: string, shift: boolean): boolean {
+    const g = this.g;
+    const { row, col } = g.selection.active;
+    if (key === 'Tab') g.select(tab(g.selection, shift, this.bounds()));
+    else if (key === 'Escape') g.select(single(row, col));
+    else if (key === 'Enter' && shift) g.callbacks.onExpand(row);
+    else return false;
+    return true;
   }
 
   /** Handles a key while the grid (not an editor) has focus; answers true when the key was used. */
@@ -236,6 +248,7 @@ export class GridInput {
     }
     if (mod && e.key.toLowerCase() === 'a') return true; // SPEC §9: blocked outside inputs
     if (mod || e.altKey) return false;
+    if (g.readOnly) return this.readOnlyKey(e.key, e.shiftKey);
     const type = g.types[col];
     switch (e.key) {
       case 'Tab':

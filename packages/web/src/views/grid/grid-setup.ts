@@ -33,6 +33,8 @@ export interface GridSetup {
   keyOf?: (c: ColumnMeta) => string;
   /** The record field holding the row id ('Id' unless the primary key has another title). */
   idKey?: string;
+  /** Shows rows without any way to change them: no editors, toggles, fill, paste, clear or header menu. */
+  readOnly?: boolean;
 }
 
 /** The message of anything thrown (errors carry the SPEC §8 message already). */

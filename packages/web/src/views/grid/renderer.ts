@@ -35,6 +35,8 @@ export interface Frame {
   /** Whole rows selected from the gutter. */
   rowsSelected?: boolean;
   fillRange?: Range;
+  /** No fill handle on a read-only grid. */
+  readOnly?: boolean;
   footer?: readonly string[];
   /** Column being dragged to reorder, and where its ghost is. */
   drag?: { col: number; x: number };
@@ -267,6 +269,7 @@ function paintSelection(ctx: CanvasRenderingContext2D, f: Frame) {
     ctx.lineWidth = 2;
     ctx.strokeRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
     ctx.lineWidth = 1;
+    if (f.readOnly) return;
     const handle = f.range ? rangeRect(f, f.range) : r;
     ctx.fillStyle = COLORS.accent;
     ctx.fillRect(handle.x + handle.w - 4, handle.y + handle.h - 4, 7, 7);

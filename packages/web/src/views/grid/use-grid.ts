@@ -43,7 +43,12 @@ export interface GridHandle {
   query: RowQuery;
 }
 
-export function useGrid(table: TableMeta, viewId: string | undefined, callbacks: GridCallbacks): GridHandle {
+export function useGrid(
+  table: TableMeta,
+  viewId: string | undefined,
+  callbacks: GridCallbacks,
+  readOnly = false,
+): GridHandle {
   const [settings, setSettings] = useState<ViewColumnSetting[]>([]);
   const [query, setQueryState] = useState<RowQuery>({ viewId, baseId: table.base_id });
   const queryRef = useRef(query);
@@ -61,6 +66,7 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
       frozen: layout.frozen,
       rowHeight: ROW_HEIGHTS[0],
       idKey,
+      readOnly,
       callbacks: {
         onError: (m) => callbacksRef.current.onError(m),
         onEdit: (r, c, i) => callbacksRef.current.onEdit(r, c, i),
@@ -71,7 +77,7 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
       },
     });
     // The controller lives as long as the table and view; column changes go through setColumns.
-  }, [table.id, viewId]);
+  }, [table.id, viewId, readOnly]);
 
   useEffect(() => () => controller.dispose(), [controller]);
 

@@ -3,6 +3,7 @@
  * Each returns after the server accepted the change; the caller reloads what it shows.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import type { ViewShareReply } from '@rowbase/core/api/shares';
 import { appTransport as call } from './use-grid';
 
 const meta = '/api/v1/db/meta';
@@ -71,9 +72,11 @@ export const viewApi = {
     call<FilterRow>('POST', `${meta}/views/${viewId}/filters`, body),
   updateFilter: (id: string, body: Partial<FilterRow>) => call('PATCH', `${meta}/filters/${id}`, body),
   deleteFilter: (id: string) => call('DELETE', `${meta}/filters/${id}`),
-  share: (viewId: string) => call<{ uuid: string }>('POST', `${meta}/views/${viewId}/share`),
-  updateShare: (viewId: string, body: { password?: string | null; meta?: unknown }) =>
-    call('PATCH', `${meta}/views/${viewId}/share`, body),
+  share: (viewId: string) => call<ViewShareReply>('POST', `${meta}/views/${viewId}/share`),
+  updateShare: (viewId: string, body: { password?: string | null; meta?: Record<string, unknown> }) =>
+    call<ViewShareReply>('PATCH', `${meta}/views/${viewId}/share`, body),
+  shares: (tableId: string) =>
+    call<{ list: ViewShareReply[] }>('GET', `${meta}/tables/${tableId}/share`).then((r) => r.list),
   unshare: (viewId: string) => call('DELETE', `${meta}/views/${viewId}/share`),
 };
 

@@ -1,0 +1,59 @@
+/**
+ * A shared base opened by its link (/base/{uuid}): the public meta call says which base and role the uuid
+ * grants; every further call carries `xc-shared-base-id` (and `xc-password` for a protected share, kept in
+ * session storage once accepted) through the shared context of the API client.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { request } from '../../api/client';
+import { setSharedContext } from '../../api/shared-context';
+import { isPasswordError } from '../shared-view/use-shared-view';
+
+const storageKey = (uuid: string) => `rowbase-shared-base-password:${uuid}`;
+
+export function useSharedBase(uuid: string) {
+  const [password, setPasswordState] = useState<string | null>(() =>
+    sessionStorage.getItem(storageKey(uuid)),
+  );
+  const [ready, setReady] = useState(false);
+  const meta = useQuery({
+    queryKey: ['shared-base', uuid, password],
+    queryFn: async () => {
+      const reply = await request<{ base_id: string; roles: string }>(
+        'GET',
+        `/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`,
+        { headers: password ? { 'xc-password': password } : {} },
+      );
+      if (password) sessionStorage.setItem(storageKey(uuid), password);
+      return reply;
+    },
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const baseId = meta.data?.base_id;
+
+  useEffect(() => {
+    if (!baseId) return;
+    setSharedContext({ sharedBaseId: uuid, password });
+    setReady(true);
+    return () => {
+      setSharedContext({});
+      setReady(false);
+    };
+  }, [uuid, password, baseId]);
+
+  const setPassword = useCallback(
+    (p: string) => {
+      sessionStorage.removeItem(storageKey(uuid));
+      setPasswordState(p);
+    },
+    [uuid],
+  );
+  return {
+    meta,
+    baseId: ready ? baseId : undefined,
+    password,
+    setPassword,
+    needsPassword: meta.isError && isPasswordError(meta.error),
+  };
+}

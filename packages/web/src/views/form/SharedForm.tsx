@@ -1,0 +1,178 @@
+/**
+ * A shared form for anyone with the link: heading, subheading, the exposed fields with their labels, help and
+ * required marks, client-side checks (SPEC §5 form messages), file upload, then the success message, an optional
+ * "submit another" and a redirect to an http(s) address. Survey mode asks one field at a time.
+ */
+import { Alert, Button, Card, Progress, Result } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../api/notify';
+import { FieldInput } from './FieldInput';
+import { formFields, type SharedColumn, type SharedViewColumn } from './form-fields';
+import { submissionBody } from './form-submit';
+import { checkField, checkForm, safeRedirect, type FormIssue, type FormValue } from './form-validation';
+
+export interface SharedFormProps {
+  title: string;
+  columns: SharedColumn[];
+  settings: SharedViewColumn[];
+  form: {
+    heading?: string | null;
+    subheading?: string | null;
+    success_msg?: string | null;
+    redirect_url?: string | null;
+    redirect_after_secs?: number | null;
+    submit_another_form?: boolean;
+    show_blank_form?: boolean;
+  };
+  survey: boolean;
+  submit(body: FormData | Record<string, unknown>): Promise<unknown>;
+}
+
+export function SharedForm({ title, columns, settings, form, survey, submit }: SharedFormProps) {
+  const { t } = useTranslation();
+  const fields = useMemo(() => formFields(columns, settings), [columns, settings]);
+  const [values, setValues] = useState<Record<string, FormValue>>({});
+  const [issues, setIssues] = useState<Map<string, FormIssue>>(new Map());
+  const [step, setStep] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [done, setDone] = useState(false);
+  const redirect = safeRedirect(form.redirect_url);
+
+  useEffect(() => {
+    if (!done || !redirect) return;
+    const timer = setTimeout(() => window.location.assign(redirect), (form.redirect_after_secs ?? 0) * 1000);
+    return () => clearTimeout(timer);
+  }, [done, redirect, form.redirect_after_secs]);
+
+  useEffect(() => {
+    if (!done || !form.show_blank_form || redirect) return;
+    const timer = setTimeout(() => restart(), 5000);
+    return () => clearTimeout(timer);
+  }, [done, form.show_blank_form, redirect]);
+
+  const message = (issue: FormIssue | undefined) => (issue ? t(issue.key, issue.params) : undefined);
+  const setValue = (id: string, v: FormValue) => {
+    setValues((old) => ({ ...old, [id]: v }));
+    setIssues((old) => {
+      if (!old.has(id)) return old;
+      const next = new Map(old);
+      next.delete(id);
+      return next;
+    });
+  };
+  const restart = () => {
+    setValues({});
+    setIssues(new Map());
+    setStep(0);
+    setDone(false);
+  };
+
+  const send = async () => {
+    const found = checkForm(fields, values);
+    setIssues(found);
+    if (found.size) {
+      if (survey) setStep(fields.findIndex((f) => found.has(f.id)));
+      return;
+    }
+    setSending(true);
+    setFailure(undefined);
+    try {
+      await submit(submissionBody(fields, values));
+      setDone(true);
+    } catch (e) {
+      setFailure(errorMessageOf(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done)
+    return (
+      <Card className="mx-auto max-w-2xl" data-testid="shared-form-done">
+        <Result
+          status="success"
+          title={form.success_msg?.trim() || t('form.submitted')}
+          subTitle={redirect ? redirect : undefined}
+          extra={
+            form.submit_another_form && !redirect ? (
+              <Button type="primary" onClick={restart} data-testid="shared-form-again">
+                {t('form.submitAnother')}
+              </Button>
+            ) : undefined
+          }
+        />
+      </Card>
+    );
+
+  const shown = survey ? fields.slice(step, step + 1) : fields;
+  const last = !survey || step >= fields.length - 1;
+  const next = () => {
+    const f = fields[step];
+    const issue = f && checkField(f, values[f.id]);
+    if (f && issue) return setIssues(new Map([[f.id, issue]]));
+    setStep((s) => s + 1);
+  };
+
+  return (
+    <Card className="mx-auto max-w-2xl" data-testid="shared-form">
+      <h1 className="mb-1 text-2xl font-semibold" data-testid="shared-form-heading">
+        {form.heading?.trim() || title}
+      </h1>
+      {form.subheading && <p className="mb-4 whitespace-pre-line text-gray-600">{form.subheading}</p>}
+      {survey && fields.length > 0 && (
+        <div className="mb-4">
+          <Progress percent={Math.round((step / fields.length) * 100)} showInfo={false} size="small" />
+          <span className="text-xs text-gray-500">
+            {t('form.step', { current: step + 1, total: fields.length })}
+          </span>
+        </div>
+      )}
+      <form
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (last) void send();
+          else next();
+        }}
+      >
+        {shown.map((f) => (
+          <div key={f.id} data-testid={`form-field-${f.title}`}>
+            {f.uidt !== 'Checkbox' && (
+              <label htmlFor={f.id} className="mb-1 block font-medium">
+                {f.label}
+                {f.required && <span className="ml-1 text-red-600">*</span>}
+              </label>
+            )}
+            {f.help && <p className="mb-1 text-xs text-gray-500">{f.help}</p>}
+            <FieldInput
+              field={f}
+              value={values[f.id]}
+              onChange={(v) => setValue(f.id, v)}
+              invalid={issues.has(f.id)}
+            />
+            {issues.has(f.id) && (
+              <div className="mt-1 text-sm text-red-600" role="alert" data-testid="form-error">
+                {message(issues.get(f.id))}
+              </div>
+            )}
+          </div>
+        ))}
+        {failure && <Alert type="error" showIcon title={failure} data-testid="shared-form-failure" />}
+        <div className="flex gap-2">
+          {survey && step > 0 && <Button onClick={() => setStep((s) => s - 1)}>{t('form.back')}</Button>}
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={sending}
+            data-testid={last ? 'shared-form-submit' : 'shared-form-next'}
+          >
+            {last ? t('form.submit') : t('form.next')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

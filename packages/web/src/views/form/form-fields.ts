@@ -1,0 +1,104 @@
+/**
+ * The fields of a shared form, built from the share's meta (GET /db/public/shared-view/{uuid}/meta): the
+ * table's columns the form exposes (hidden fields never arrive) joined with the form's per-field settings
+ * (label, help, required, order). Pure, so the form page and its tests read the same model.
+ */
+
+/** A column as the share meta sends it (`model.columns`). */
+export interface SharedColumn {
+  id: string;
+  title: string;
+  uidt: string;
+  rqd?: boolean;
+  pk?: boolean;
+  system?: boolean;
+  meta?: Record<string, unknown> | null;
+  colOptions?: { options?: { title: string; color?: string }[] } | null;
+}
+
+/** A form column setting as the share meta sends it (`columns`). */
+export interface SharedViewColumn {
+  fk_column_id: string;
+  show?: boolean;
+  order?: number;
+  label?: string | null;
+  help?: string | null;
+  description?: string | null;
+  required?: boolean;
+  meta?: Record<string, unknown> | null;
+}
+
+/** One input of the form. */
+export interface FormField {
+  id: string;
+  /** The key the submission uses: the field's title. */
+  title: string;
+  uidt: string;
+  /** What the form shows: its own label, else the field title. */
+  label: string;
+  help?: string;
+  required: boolean;
+  options: string[];
+  /** Length and range limits from the form column's meta (minLength, maxLength, min, max). */
+  limits: { minLength?: number; maxLength?: number; min?: number; max?: number };
+  /** Rating: the highest value. */
+  max?: number;
+}
+
+/** Types a visitor can fill in; everything else (formulas, links, system fields) is left out of the form. */
+export const INPUT_TYPES = new Set([
+  'SingleLineText',
+  'LongText',
+  'Email',
+  'URL',
+  'PhoneNumber',
+  'Number',
+  'Decimal',
+  'Currency',
+  'Percent',
+  'Rating',
+  'Year',
+  'Duration',
+  'Checkbox',
+  'SingleSelect',
+  'MultiSelect',
+  'Date',
+  'DateTime',
+  'Time',
+  'Attachment',
+  'JSON',
+  'GeoData',
+]);
+
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/** The form's inputs in the form's order. */
+export function formFields(columns: SharedColumn[], settings: SharedViewColumn[]): FormField[] {
+  const byColumn = new Map(settings.map((s) => [s.fk_column_id, s]));
+  return columns
+    .filter((c) => INPUT_TYPES.has(c.uidt) && !c.system && byColumn.get(c.id)?.show !== false)
+    .map((c, i) => ({ c, s: byColumn.get(c.id), i }))
+    .sort((a, b) => (a.s?.order ?? 1e6 + a.i) - (b.s?.order ?? 1e6 + b.i))
+    .map(({ c, s }) => {
+      const meta = { ...(s?.meta ?? {}) };
+      return {
+        id: c.id,
+        title: c.title,
+        uidt: c.uidt,
+        label: s?.label?.trim() || c.title,
+        help: s?.help?.trim() || s?.description?.trim() || undefined,
+        required: Boolean(s?.required || c.rqd),
+        options: (c.colOptions?.options ?? []).map((o) => o.title),
+        limits: {
+          minLength: num(meta.minLength),
+          maxLength: num(meta.maxLength),
+          min: num(meta.min),
+          max: num(meta.max),
+        },
+        max: c.uidt === 'Rating' ? (num(c.meta?.max) ?? 5) : undefined,
+      };
+    });
+}

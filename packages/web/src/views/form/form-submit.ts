@@ -1,0 +1,48 @@
+/**
+ * The body of a shared form's submit (POST /db/public/shared-view/{uuid}/rows): plain JSON keyed by field
+ * title, or multipart when files are attached (`data` holds the JSON, each file is a part named by its field).
+ */
+import type { FormField } from './form-fields';
+import { isEmptyValue, type FormValue } from './form-validation';
+
+const NUMERIC = new Set(['Number', 'Decimal', 'Currency', 'Percent', 'Rating', 'Year', 'Duration']);
+
+/** The value as the row API takes it: numbers as numbers, options comma-joined, empty values left out. */
+export function submitValue(field: FormField, value: FormValue): unknown {
+  if (isEmptyValue(value) && field.uidt !== 'Checkbox') return undefined;
+  if (field.uidt === 'Checkbox') return value === true;
+  if (NUMERIC.has(field.uidt)) return typeof value === 'number' ? value : Number(value);
+  if (field.uidt === 'MultiSelect' && Array.isArray(value)) return (value as string[]).join(',');
+  if (field.uidt === 'JSON' && typeof value === 'string') {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** Answers a FormData when any file is attached, else a JSON object. */
+export function submissionBody(
+  fields: FormField[],
+  values: Record<string, FormValue>,
+): FormData | Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  const files: { field: string; file: File }[] = [];
+  for (const f of fields) {
+    const v = values[f.id];
+    if (f.uidt === 'Attachment') {
+      if (Array.isArray(v))
+        for (const file of v) if (file instanceof File) files.push({ field: f.title, file });
+      continue;
+    }
+    const out = submitValue(f, v);
+    if (out !== undefined) data[f.title] = out;
+  }
+  if (!files.length) return data;
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  for (const { field, file } of files) form.append(field, file, file.name);
+  return form;
+}
