@@ -14,6 +14,10 @@ import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
+import { baseRoutes } from './routes/bases.js';
+import { columnRoutes } from './routes/columns.js';
+import { sourceRoutes } from './routes/sources.js';
+import { tableRoutes } from './routes/tables.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -34,6 +38,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
+  baseRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  tableRoutes(app, ctx);
+  columnRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.sources.closeAll());
 
   await serveWebApp(app, ctx);
   return app;

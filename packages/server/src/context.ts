@@ -7,6 +7,14 @@ import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
 import { UsersRepo } from './meta/repos/users.js';
 import type { Realtime } from './realtime/socket.js';
+import { BasesRepo } from './meta/repos/bases.js';
+import { ColumnsRepo } from './meta/repos/columns.js';
+import { SourcesRepo } from './meta/repos/sources.js';
+import { TablesRepo } from './meta/repos/tables.js';
+import { ViewsRepo } from './meta/repos/views.js';
+import { SourceConnections } from './sources/connections.js';
+import { SecretBox } from './sources/secrets.js';
+import { MetaService } from './services/tables-meta.js';
 import { JwtService } from './services/auth/jwt.js';
 
 export interface AppContext {
@@ -23,11 +31,27 @@ export interface AppContext {
   rateLimiter: AuthRateLimiter;
   /** Set once the HTTP server exists (buildApp). */
   realtime?: Realtime;
+  bases: BasesRepo;
+  sourceRepo: SourcesRepo;
+  tables: TablesRepo;
+  columns: ColumnsRepo;
+  /** Default grid views of tables (the views API has its own repository). */
+  tableViews: ViewsRepo;
+  /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
+  meta: MetaService;
+  /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
+  sources: SourceConnections;
+  secrets: SecretBox;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const log = pino({ level: config.logLevel, name: 'rowbase' });
   const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
+  const sourceRepo = new SourcesRepo(db);
+  const tables = new TablesRepo(db);
+  const columns = new ColumnsRepo(db);
+  const tableViews = new ViewsRepo(db);
+  const secrets = new SecretBox(config.jwtSecret);
   return {
     config,
     db,
@@ -41,5 +65,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
+    bases: new BasesRepo(db),
+    sourceRepo,
+    tables,
+    columns,
+    tableViews,
+    meta: new MetaService(tables, columns, tableViews),
+    sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
+    secrets,
   };
 }

@@ -1,6 +1,7 @@
 /** The ordered list of meta-store migrations. Append new ones; never edit a landed one. */
 import type { Knex } from 'knex';
 import * as foundation from './0001-foundation.js';
+import * as meta from './0003-meta.js';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,7 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: Migration[] = [{ name: '0001-foundation', ...foundation }];
+export const migrations: Migration[] = [
+  { name: '0001-foundation', ...foundation },
+  { name: '0003-meta', ...meta },
+];

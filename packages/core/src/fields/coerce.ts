@@ -1,0 +1,256 @@
+/**
+ * Coercers per value kind: turn what a client sent into what the database stores, or say why not.
+ * Messages name the field so a bulk write can point at the bad cell.
+ */
+import type { SelectOptions } from '../api/meta.js';
+import type { CellContext, CellResult } from './field-type.js';
+
+const ok = (value: unknown): CellResult => ({ ok: true, value });
+const fail = (error: string): CellResult => ({ ok: false, error });
+const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
+
+export function coerceText(value: unknown, ctx: CellContext): CellResult {
+  if (typeof value === 'string') return ok(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return ok(String(value));
+  }
+  return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': text expected`);
+}
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+export function coerceInteger(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  const n = toNumber(value);
+  if (n === undefined || !Number.isInteger(n)) {
+    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': an integer is expected`);
+  }
+  return ok(n);
+}
+
+export function coerceDecimal(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  const n = toNumber(value);
+  if (n === undefined) {
+    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': a number is expected`);
+  }
+  return ok(n);
+}
+
+const TRUE_WORDS = new Set([
+  'true',
+  '1',
+  'yes',
+  'y',
+  'checked',
+  'on',
+  'x',
+  '[x]',
+  'enabled',
+  'done',
+  '✓',
+  '✔',
+]);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'unchecked', 'off', '', '[]', 'disabled']);
+
+export function coerceBoolean(value: unknown, ctx: CellContext): CellResult {
+  if (typeof value === 'boolean') return ok(value);
+  if (value === 1 || value === 0) return ok(value === 1);
+  if (typeof value === 'string') {
+    const w = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(w)) return ok(true);
+    if (FALSE_WORDS.has(w)) return ok(false);
+  }
+  return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': true or false is expected`);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Dates as SPEC §5 accepts them: YYYY-MM-DD, YYYY/MM/DD, DD-MM-YYYY, MM/DD/YYYY... and ISO datetimes. */
+function parseDateParts(text: string): { y: number; m: number; d: number } | undefined {
+  const s = text.trim();
+  let m = /^(\d{4})[-/ ](\d{1,2})[-/ ](\d{1,2})/.exec(s);
+  if (m) return valid(+m[1]!, +m[2]!, +m[3]!);
+  m = /^(\d{1,2})[-/ ](\d{1,2})[-/ ](\d{4})$/.exec(s);
+  if (m) {
+    const a = +m[1]!;
+    const b = +m[2]!;
+    // DD-MM-YYYY when the first part cannot be a month, else MM-DD-YYYY.
+    return a > 12 ? valid(+m[3]!, b, a) : valid(+m[3]!, a, b);
+  }
+  return undefined;
+}
+
+function valid(y: number, m: number, d: number) {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? { y, m, d }
+    : undefined;
+}
+
+export function coerceDate(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  if (value instanceof Date && !isNaN(value.getTime())) {
+    return ok(`${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`);
+  }
+  const p = typeof value === 'string' ? parseDateParts(value) : undefined;
+  if (!p) return fail(`Invalid date ${show(value)} for field '${ctx.column.title}'`);
+  return ok(`${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}`);
+}
+
+/** Datetimes are stored in UTC as `YYYY-MM-DD HH:mm:ss`; input without an offset is read as UTC. */
+export function coerceDateTime(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  let date: Date | undefined;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'number') date = new Date(value);
+  else if (typeof value === 'string') {
+    const s = value.trim();
+    const m =
+      /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+        s,
+      );
+    if (m) {
+      const [, y, mo, d, h = '0', mi = '0', sec = '0', , tz] = m;
+      if (valid(+y!, +mo!, +d!) && +h < 24 && +mi < 60 && +sec < 60) {
+        const utc = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +sec);
+        date = new Date(utc - tzOffsetMinutes(tz) * 60_000);
+      }
+    }
+  }
+  if (!date || isNaN(date.getTime())) {
+    return fail(`Invalid datetime ${show(value)} for field '${ctx.column.title}'`);
+  }
+  return ok(
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+      `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`,
+  );
+}
+
+function tzOffsetMinutes(tz: string | undefined): number {
+  if (!tz || tz.toUpperCase() === 'Z') return 0;
+  const sign = tz.startsWith('-') ? -1 : 1;
+  const digits = tz.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+}
+
+export function coerceTime(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  const m =
+    typeof value === 'string'
+      ? /^(?:\d{4}-\d{2}-\d{2}[ T])?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value.trim())
+      : null;
+  if (!m || +m[1]! > 23 || +m[2]! > 59 || +(m[3] ?? 0) > 59) {
+    return fail(`Invalid time ${show(value)} for field '${ctx.column.title}'`);
+  }
+  return ok(`${pad(+m[1]!)}:${m[2]}:${m[3] ?? '00'}`);
+}
+
+export function coerceYear(value: unknown, ctx: CellContext): CellResult {
+  const r = coerceInteger(value, ctx);
+  if (!r.ok || r.value === null) return r;
+  const y = r.value as number;
+  return y >= 1 && y <= 9999 ? r : fail(`Invalid year ${show(value)} for field '${ctx.column.title}'`);
+}
+
+/** Option titles of a select column (from colOptions, or MySQL-style `dtxp` "'a','b'"). */
+export function selectOptionTitles(ctx: CellContext): string[] | undefined {
+  const opts = (ctx.column.colOptions as SelectOptions | null | undefined)?.options;
+  if (Array.isArray(opts)) return opts.map((o) => o.title);
+  return undefined;
+}
+
+export function coerceSelect(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': an option title is expected`);
+  }
+  const v = String(value);
+  const titles = selectOptionTitles(ctx);
+  if (titles && !titles.includes(v)) {
+    return fail(`Invalid option(s) "${v}" provided for column "${ctx.column.title}"`);
+  }
+  return ok(v);
+}
+
+/** Multi-select values are stored comma-joined; input is an array or a comma-separated string. */
+export function coerceMultiSelect(value: unknown, ctx: CellContext): CellResult {
+  let parts: string[];
+  if (Array.isArray(value)) parts = value.map((v) => String(v).trim());
+  else if (typeof value === 'string') parts = value.split(',').map((v) => v.trim());
+  else
+    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': option titles are expected`);
+  parts = [...new Set(parts.filter((p) => p !== ''))];
+  if (parts.length === 0) return ok(null);
+  const titles = selectOptionTitles(ctx);
+  const bad = titles ? parts.filter((p) => !titles.includes(p)) : [];
+  if (bad.length)
+    return fail(`Invalid option(s) "${bad.join(', ')}" provided for column "${ctx.column.title}"`);
+  return ok(parts.join(','));
+}
+
+/** JSON is stored as its text; a string must itself be valid JSON. */
+export function coerceJson(value: unknown, ctx: CellContext): CellResult {
+  if (typeof value === 'string') {
+    try {
+      JSON.parse(value);
+      return ok(value);
+    } catch {
+      return fail(`Invalid JSON for field '${ctx.column.title}'`);
+    }
+  }
+  return ok(JSON.stringify(value));
+}
+
+/** Attachments: a list of `{ url | path, title?, mimetype?, size? }` objects, stored as JSON text. */
+export function coerceAttachment(value: unknown, ctx: CellContext): CellResult {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return fail(`Invalid attachment value for field '${ctx.column.title}': a JSON list is expected`);
+    }
+  }
+  if (!Array.isArray(list))
+    return fail(`Invalid attachment value for field '${ctx.column.title}': a list is expected`);
+  for (const item of list) {
+    const it = item as Record<string, unknown> | null;
+    if (!it || typeof it !== 'object' || (typeof it.url !== 'string' && typeof it.path !== 'string')) {
+      return fail(`Invalid attachment value for field '${ctx.column.title}': each item needs a url or path`);
+    }
+  }
+  return ok(JSON.stringify(list));
+}
+
+/** GeoData is "latitude;longitude". */
+export function coerceGeo(value: unknown, ctx: CellContext): CellResult {
+  if (value === '') return ok(null);
+  const m =
+    typeof value === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*;\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value) : null;
+  if (!m || Math.abs(+m[1]!) > 90 || Math.abs(+m[2]!) > 180) {
+    return fail(
+      `Invalid GeoData ${show(value)} for field '${ctx.column.title}': "latitude;longitude" is expected`,
+    );
+  }
+  return ok(`${m[1]};${m[2]}`);
+}
+
+/** A text value that must pass a checker; the message is SPEC §5's 'Validation failed : isEmail'. */
+export function checkedText(checkName: string, check: (s: string) => boolean) {
+  return (value: unknown, ctx: CellContext): CellResult => {
+    const r = coerceText(value, ctx);
+    if (!r.ok || r.value === '') return r;
+    return check(String(r.value).trim())
+      ? ok(String(r.value).trim())
+      : fail(`Validation failed : ${checkName}`);
+  };
+}

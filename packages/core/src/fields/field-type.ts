@@ -1,0 +1,92 @@
+/**
+ * The contract every UI type implements (DESIGN "Field types"). One definition per type lives in
+ * `types/<type>.ts`; `registry.ts` maps every UI type to its definition, typed so a missing one fails to compile.
+ * Query code dispatches on `kind`, never on the UI type.
+ */
+import type { ColumnMeta } from '../api/meta.js';
+import type { UIType } from './ui-types.js';
+
+/** What kind of value a cell holds; the data plane switches on this, not on the UI type. */
+export type ValueKind =
+  | 'id'
+  | 'text'
+  | 'longtext'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'year'
+  | 'select'
+  | 'multiselect'
+  | 'json'
+  | 'attachment'
+  | 'geo'
+  | 'user'
+  | 'link'
+  | 'lookup'
+  | 'rollup'
+  | 'formula'
+  | 'computed';
+
+/** SQL dialects a source can speak. The first three run for real here; the rest are SQL-generation only. */
+export const DIALECTS = ['sqlite', 'pg', 'mysql', 'mssql', 'oracle', 'snowflake'] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+/** A physical column type: `dt` plus its length/precision (`dtxp`) and scale (`dtxs`). */
+export interface DbType {
+  dt: string;
+  dtxp?: string | number | null;
+  dtxs?: string | number | null;
+}
+
+/** Aggregations of SPEC §3. */
+export const ALL_AGGREGATIONS = [
+  'sum',
+  'count',
+  'min',
+  'max',
+  'avg',
+  'countDistinct',
+  'sumDistinct',
+  'avgDistinct',
+] as const;
+export type Aggregation = (typeof ALL_AGGREGATIONS)[number];
+
+/** Which column properties the type editor offers for this UI type (refined per dialect by column-rules.ts). */
+export interface ColumnProps {
+  length: boolean;
+  scale: boolean;
+  unsigned: boolean;
+  autoIncrement: boolean;
+  autoUpdate: boolean;
+  defaultValue: boolean;
+}
+
+/** The result of validating and coercing one cell value. */
+export type CellResult = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** What a validator may look at besides the value. */
+export interface CellContext {
+  column: Pick<ColumnMeta, 'title' | 'uidt' | 'dtxp' | 'dtxs' | 'meta' | 'colOptions' | 'rqd'>;
+  dialect?: Dialect;
+}
+
+export interface FieldTypeDef<K extends UIType = UIType> {
+  uidt: K;
+  kind: ValueKind;
+  /** No column of its own in the table: computed on read (links, lookups, rollups, formulas...). */
+  virtual: boolean;
+  /** Default physical type per dialect (SPEC §9); null for virtual types. */
+  dbType: (dialect: Dialect) => DbType | null;
+  props: ColumnProps;
+  /**
+   * Validate and coerce a written value into what the database stores. Absent for computed types,
+   * which refuse writes. Null/undefined never reach this hook (see `validateCellValue`).
+   */
+  coerce?: (value: unknown, ctx: CellContext) => CellResult;
+  aggregations: readonly Aggregation[];
+  /** Comparison operators of the `where` syntax this type accepts. */
+  filterOps: readonly string[];
+}

@@ -1,0 +1,10 @@
+/** Barcode: a barcode image drawn from another field's value. */
+import { virtualField } from '../define.js';
+import { COUNT_ONLY, NO_OPS } from '../ops.js';
+
+export const barcode = virtualField({
+  uidt: 'Barcode',
+  kind: 'computed',
+  aggregations: COUNT_ONLY,
+  filterOps: NO_OPS,
+});

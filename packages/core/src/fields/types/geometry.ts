@@ -1,0 +1,15 @@
+/** Geometry: a spatial value (MySQL geometry; WKT text elsewhere). No default on MySQL (SPEC §5). */
+import { coerceText } from '../coerce.js';
+import { GEOMETRY, pick } from '../db-types.js';
+import { props, storedField } from '../define.js';
+import { FULL_AGGREGATIONS, JSON_OPS } from '../ops.js';
+
+export const geometry = storedField({
+  uidt: 'Geometry',
+  kind: 'text',
+  dbType: pick(GEOMETRY),
+  props: props(),
+  coerce: coerceText,
+  aggregations: FULL_AGGREGATIONS,
+  filterOps: JSON_OPS,
+});

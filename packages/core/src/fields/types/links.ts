@@ -1,0 +1,10 @@
+/** Links: a relation to another table shown as a count of linked records. */
+import { virtualField } from '../define.js';
+import { LINK_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
+
+export const links = virtualField({
+  uidt: 'Links',
+  kind: 'link',
+  aggregations: NUMERIC_AGGREGATIONS,
+  filterOps: LINK_OPS,
+});

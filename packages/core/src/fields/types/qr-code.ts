@@ -1,0 +1,10 @@
+/** QrCode: a QR code drawn from another field's value. */
+import { virtualField } from '../define.js';
+import { COUNT_ONLY, NO_OPS } from '../ops.js';
+
+export const qrCode = virtualField({
+  uidt: 'QrCode',
+  kind: 'computed',
+  aggregations: COUNT_ONLY,
+  filterOps: NO_OPS,
+});

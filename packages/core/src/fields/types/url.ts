@@ -1,0 +1,16 @@
+/** URL: text checked with isURL (SPEC §5). */
+import { isURL } from '../checkers.js';
+import { checkedText } from '../coerce.js';
+import { TEXT, pick } from '../db-types.js';
+import { props, storedField } from '../define.js';
+import { COUNT_ONLY, TEXT_OPS } from '../ops.js';
+
+export const url = storedField({
+  uidt: 'URL',
+  kind: 'text',
+  dbType: pick(TEXT),
+  props: props({ defaultValue: true }),
+  coerce: checkedText('isURL', isURL),
+  aggregations: COUNT_ONLY,
+  filterOps: TEXT_OPS,
+});

@@ -1,0 +1,136 @@
+/** Bases (projects) v1 and v2, base info, visibility rules, duplicate, cost, audits and base users. */
+import {
+  createBaseBody,
+  duplicateBaseBody,
+  inviteBaseUserBody,
+  updateBaseBody,
+  updateBaseUserBody,
+  visibilityRulesBody,
+} from '@rowbase/core/api/bases';
+import type { ListReply } from '@rowbase/core/api/meta';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { requireBaseAccess, requireOrgPermission } from '../http/base-access.js';
+import { requireUser } from '../http/principal.js';
+import { parseWith } from '../http/validate.js';
+import {
+  createBase,
+  deleteBase,
+  duplicateBase,
+  inviteBaseUsers,
+  listBaseUsers,
+  listBases,
+  presentBase,
+  removeBaseUser,
+  updateBase,
+  updateBaseUser,
+} from '../services/bases.js';
+import {
+  baseCost,
+  baseInfo,
+  hasEmptyOrNullFilters,
+  listAudits,
+  listVisibilityRules,
+  saveVisibilityRules,
+} from '../services/bases-info.js';
+
+type Id = { Params: { id: string } };
+
+export function listReply<T>(list: T[]): ListReply<T> {
+  return {
+    list,
+    pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true },
+  };
+}
+
+const pagingQuery = z.looseObject({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
+    app.get(prefix, async (req) => listReply(await listBases(ctx, requireUser(req))));
+    app.get(`${prefix}/`, async (req) => listReply(await listBases(ctx, requireUser(req))));
+    const create = async (req: { body: unknown }) => {
+      const principal = requireOrgPermission(req as never, 'baseCreate');
+      return createBase(ctx, principal, parseWith(createBaseBody, req.body));
+    };
+    app.post(prefix, create);
+    app.post(`${prefix}/`, create);
+    app.get<Id>(`${prefix}/:id`, async (req) =>
+      presentBase(ctx, (await requireBaseAccess(ctx, req, req.params.id)).base),
+    );
+    app.patch<Id>(`${prefix}/:id`, async (req) => {
+      const { base } = await requireBaseAccess(ctx, req, req.params.id, 'baseRename');
+      return updateBase(ctx, base, parseWith(updateBaseBody, req.body));
+    });
+    app.delete<Id>(`${prefix}/:id`, async (req) => {
+      const { base } = await requireBaseAccess(ctx, req, req.params.id, 'baseDelete');
+      await deleteBase(ctx, base);
+      return true;
+    });
+  }
+
+  const v1 = '/api/v1/db/meta/projects/:id';
+  app.get<Id>(`${v1}/info`, async (req) =>
+    baseInfo(ctx, (await requireBaseAccess(ctx, req, req.params.id)).base),
+  );
+  app.get<Id>(`${v1}/visibility-rules`, async (req) => {
+    await requireBaseAccess(ctx, req, req.params.id, 'settingsPage');
+    return listVisibilityRules(ctx, req.params.id);
+  });
+  app.post<Id>(`${v1}/visibility-rules`, async (req) => {
+    await requireBaseAccess(ctx, req, req.params.id, 'baseMiscSettings');
+    await saveVisibilityRules(ctx, req.params.id, parseWith(visibilityRulesBody, req.body));
+    return { msg: 'UI ACL has been created successfully' };
+  });
+  app.get<Id>(`${v1}/cost`, async (req) =>
+    baseCost(ctx, (await requireBaseAccess(ctx, req, req.params.id)).base),
+  );
+  app.get<Id>(`${v1}/has-empty-or-null-filters`, async (req) => {
+    await requireBaseAccess(ctx, req, req.params.id);
+    return hasEmptyOrNullFilters(ctx, req.params.id);
+  });
+  app.get<Id>(`${v1}/audits`, async (req) => {
+    await requireBaseAccess(ctx, req, req.params.id, 'settingsPage');
+    const q = parseWith(pagingQuery, req.query);
+    return listAudits(ctx, req.params.id, q.limit ?? 25, q.offset ?? 0);
+  });
+  const duplicate = async (req: { params: { id: string }; body: unknown }) => {
+    const access = await requireBaseAccess(ctx, req as never, req.params.id, 'baseDuplicate');
+    const body = parseWith(duplicateBaseBody, req.body);
+    const copy = await duplicateBase(ctx, access.principal, access.base, {
+      excludeData: body.options?.excludeData,
+      title: body.base?.title ?? body.title,
+    });
+    return { id: copy.id, base_id: copy.id, base: copy };
+  };
+  app.post<Id>('/api/v1/db/meta/duplicate/:id', duplicate);
+  app.post<{ Params: { id: string; sourceId: string } }>(
+    '/api/v1/db/meta/duplicate/:id/:sourceId',
+    duplicate,
+  );
+
+  // Base users (SPEC §7 "Base users").
+  type UserParams = { Params: { baseId: string; userId: string } };
+  app.get<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/users', async (req) => {
+    await requireBaseAccess(ctx, req, req.params.baseId);
+    return listBaseUsers(ctx, req.params.baseId);
+  });
+  app.post<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/users', async (req) => {
+    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+    const body = parseWith(inviteBaseUserBody, req.body);
+    return inviteBaseUsers(ctx, principal, req.params.baseId, body.email, body.roles);
+  });
+  app.patch<UserParams>('/api/v1/db/meta/projects/:baseId/users/:userId', async (req) => {
+    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+    const body = parseWith(updateBaseUserBody, req.body);
+    return updateBaseUser(ctx, principal, req.params.baseId, req.params.userId, body.roles);
+  });
+  app.delete<UserParams>('/api/v1/db/meta/projects/:baseId/users/:userId', async (req) => {
+    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+    return removeBaseUser(ctx, principal, req.params.baseId, req.params.userId);
+  });
+}

@@ -1,0 +1,77 @@
+/** Sources of a base (connections), connection test, and meta diff. */
+import { connectionTestBody, createSourceBody, updateSourceBody } from '@rowbase/core/api/bases';
+import { requireUser } from '../http/principal.js';
+import { templateOf } from '@rowbase/core/sources/templates';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { requireBaseAccess } from '../http/base-access.js';
+import { parseWith } from '../http/validate.js';
+import {
+  createSource,
+  deleteSource,
+  presentSourceWithConfig,
+  sourceOf,
+  updateSource,
+} from '../services/bases-sources.js';
+import { testConnection } from '../sources/connections.js';
+import { applyMetaDiff, metaDiff } from '../sources/meta-diff.js';
+import { sourceFor } from '../services/tables.js';
+import { presentSource } from '../meta/repos/sources.js';
+import { listReply } from './bases.js';
+
+type BaseP = { Params: { baseId: string } };
+type SourceP = { Params: { baseId: string; sourceId: string } };
+
+export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const prefix of ['/api/v1/db/meta/projects/:baseId/bases', '/api/v2/meta/bases/:baseId/sources']) {
+    app.get<BaseP>(prefix, async (req) => {
+      await requireBaseAccess(ctx, req, req.params.baseId);
+      return listReply((await ctx.sourceRepo.listByBase(req.params.baseId)).map(presentSource));
+    });
+    const create = async (req: { params: { baseId: string }; body: unknown }) => {
+      const { base } = await requireBaseAccess(ctx, req as never, req.params.baseId, 'sourceCreate');
+      return createSource(ctx, base, parseWith(createSourceBody, req.body));
+    };
+    app.post<BaseP>(prefix, create);
+    app.post<BaseP>(`${prefix}/`, create);
+    app.get<SourceP>(`${prefix}/:sourceId`, async (req) => {
+      await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
+      return presentSourceWithConfig(ctx, await sourceOf(ctx, req.params.baseId, req.params.sourceId));
+    });
+    app.patch<SourceP>(`${prefix}/:sourceId`, async (req) => {
+      await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
+      const source = await sourceOf(ctx, req.params.baseId, req.params.sourceId);
+      return updateSource(ctx, source, parseWith(updateSourceBody, req.body));
+    });
+    app.delete<SourceP>(`${prefix}/:sourceId`, async (req) => {
+      await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
+      await deleteSource(ctx, await sourceOf(ctx, req.params.baseId, req.params.sourceId));
+      return true;
+    });
+  }
+
+  app.post('/api/v1/db/meta/connection/test', async (req) => {
+    requireUser(req);
+    const body = parseWith(connectionTestBody, req.body);
+    const tpl = templateOf(body.client);
+    await testConnection({ ...body, client: tpl.client, searchPath: tpl.searchPath ?? undefined });
+    return { msg: 'Connection successful', code: 0, data: {} };
+  });
+
+  const diff = async (req: { params: { baseId: string; sourceId?: string } }, apply: boolean) => {
+    const { base } = await requireBaseAccess(ctx, req as never, req.params.baseId, 'sourceCreate');
+    const sources = req.params.sourceId
+      ? [await sourceOf(ctx, base.id, req.params.sourceId)]
+      : await ctx.sourceRepo.listByBase(base.id);
+    if (!sources.length) await sourceFor(ctx, base.id);
+    if (apply) {
+      for (const s of sources) await applyMetaDiff(ctx, base, s);
+      return { msg: 'The meta has been synchronized successfully' };
+    }
+    return (await Promise.all(sources.map((s) => metaDiff(ctx, base, s)))).flat();
+  };
+  app.get<BaseP>('/api/v1/db/meta/projects/:baseId/meta-diff', (req) => diff(req, false));
+  app.post<BaseP>('/api/v1/db/meta/projects/:baseId/meta-diff', (req) => diff(req, true));
+  app.get<SourceP>('/api/v1/db/meta/projects/:baseId/meta-diff/:sourceId', (req) => diff(req, false));
+  app.post<SourceP>('/api/v1/db/meta/projects/:baseId/meta-diff/:sourceId', (req) => diff(req, true));
+}

@@ -1,0 +1,102 @@
+/** Tables v1 and v2: list, create, read, update, delete, reorder, duplicate. */
+import {
+  createTableBody,
+  duplicateTableBody,
+  reorderTableBody,
+  updateTableBody,
+} from '@rowbase/core/api/tables';
+import { badRequest } from '@rowbase/core/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { requireBaseAccess, requireTableAccess } from '../http/base-access.js';
+import { parseWith } from '../http/validate.js';
+import { inMetaChange } from '../services/tables-change.js';
+import { copyTables } from '../services/tables-copy.js';
+import { uniqueName } from '../services/tables-naming.js';
+import { createTable, deleteTable, reorderTable, sourceFor, updateTable } from '../services/tables.js';
+import { listReply } from './bases.js';
+
+type BaseParams = { Params: { baseId: string; sourceId?: string } };
+type Id = { Params: { id: string } };
+
+export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const list = async (req: FastifyRequest<BaseParams>) => {
+    await requireBaseAccess(ctx, req, req.params.baseId);
+    const q = req.query as { includeM2M?: string };
+    const tables = await ctx.tables.list(req.params.baseId, {
+      sourceId: req.params.sourceId,
+      includeM2M: q.includeM2M === 'true',
+    });
+    return listReply(tables);
+  };
+  const create = async (req: FastifyRequest<BaseParams>) => {
+    const { base } = await requireBaseAccess(ctx, req, req.params.baseId, 'tableCreate');
+    return createTable(ctx, base, parseWith(createTableBody, req.body), req.params.sourceId);
+  };
+  app.get('/api/v1/db/meta/projects/:baseId/tables', list);
+  app.post('/api/v1/db/meta/projects/:baseId/tables', create);
+  app.get('/api/v1/db/meta/projects/:baseId/:sourceId/tables', list);
+  app.post('/api/v1/db/meta/projects/:baseId/:sourceId/tables', create);
+  app.get('/api/v2/meta/bases/:baseId/tables', list);
+  app.post('/api/v2/meta/bases/:baseId/tables', create);
+  app.get('/api/v2/meta/bases/:baseId/:sourceId/tables', list);
+  app.post('/api/v2/meta/bases/:baseId/:sourceId/tables', create);
+
+  for (const prefix of ['/api/v1/db/meta/tables', '/api/v2/meta/tables']) {
+    app.get<Id>(`${prefix}/:id`, async (req) => {
+      await requireTableAccess(ctx, req, req.params.id);
+      return ctx.meta.getTable(req.params.id);
+    });
+    app.patch<Id>(`${prefix}/:id`, async (req) => {
+      const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableRename');
+      const updated = await updateTable(ctx, table, parseWith(updateTableBody, req.body));
+      return { msg: 'The table has been updated successfully', ...updated };
+    });
+    app.delete<Id>(`${prefix}/:id`, async (req) => {
+      const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableDelete');
+      if (table.mm) throw badRequest('A junction table is deleted with its many-to-many link');
+      await deleteTable(ctx, table);
+      return true;
+    });
+  }
+
+  app.post<Id>('/api/v1/db/meta/tables/:id/reorder', async (req) => {
+    const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableSort');
+    await reorderTable(ctx, table, parseWith(reorderTableBody, req.body).order);
+    return { msg: 'The table has been reordered successfully' };
+  });
+
+  app.post<{ Params: { baseId: string; id: string } }>(
+    '/api/v1/db/meta/duplicate/:baseId/table/:id',
+    async (req) => {
+      const { table, base } = await requireTableAccess(ctx, req, req.params.id, 'tableDuplicate');
+      if (table.base_id !== req.params.baseId) throw badRequest('The table is not in this base');
+      const body = parseWith(duplicateTableBody, req.body);
+      const full = await ctx.meta.getTable(table.id);
+      const source = await sourceFor(ctx, base.id, table.source_id);
+      const siblings = await ctx.tables.list(base.id, { includeM2M: true });
+      const title = uniqueName(
+        body.title ?? `${table.title} copy`,
+        siblings.map((t) => t.title),
+      );
+      const newTableName = uniqueName(
+        `${table.table_name}_copy`,
+        siblings.map((t) => t.table_name),
+        60,
+      );
+      const ids = await inMetaChange(ctx, source, (s) =>
+        copyTables(
+          s,
+          [{ table: full, newTableName, newTitle: title }],
+          { base_id: base.id, source_id: source.id },
+          {
+            data: !body.options?.excludeData,
+            startOrder: (table.order ?? 0) + 1,
+          },
+        ),
+      );
+      const copy = await ctx.meta.getTable(ids.get(table.id)!);
+      return { id: copy.id, name: 'duplicateModel', table: copy };
+    },
+  );
+}

@@ -1,0 +1,251 @@
+/** Base use cases: create (default source + owner), list, read, update, delete, duplicate, users. */
+import type { CreateBaseBody, UpdateBaseBody } from '@rowbase/core/api/bases';
+import type { BaseMeta } from '@rowbase/core/api/meta';
+import { badRequest, notFound } from '@rowbase/core/errors';
+import type { BaseRole } from '@rowbase/core/permissions/roles';
+import type { AppContext } from '../context.js';
+import type { Principal } from '../http/principal.js';
+import type { BaseRecord } from '../meta/repos/bases.js';
+import { presentSource } from '../meta/repos/sources.js';
+import { sourceTypeOfMetaClient } from '../sources/connections.js';
+import { dropTable } from '../sources/ddl.js';
+import { createSource } from './bases-sources.js';
+import { inMetaChange } from './tables-change.js';
+import { copyTables } from './tables-copy.js';
+import { newBasePrefix } from './tables-naming.js';
+
+/** A base as the API sends it, with its sources. */
+export async function presentBase(ctx: AppContext, base: BaseRecord): Promise<BaseMeta> {
+  const sources = await ctx.sourceRepo.listByBase(base.id);
+  const { created_by: _c, ...rest } = base;
+  return { ...rest, sources: sources.map(presentSource) };
+}
+
+function metaOf(meta: CreateBaseBody['meta']): Record<string, unknown> | null {
+  if (meta === undefined || meta === null) return null;
+  if (typeof meta !== 'string') return meta;
+  try {
+    return JSON.parse(meta) as Record<string, unknown>;
+  } catch {
+    throw badRequest('meta must be a JSON object');
+  }
+}
+
+export async function createBase(
+  ctx: AppContext,
+  principal: Principal,
+  body: CreateBaseBody,
+): Promise<BaseMeta> {
+  const external = [...(body.sources ?? []), ...(body.bases ?? [])].filter((s) => !s.is_meta && s.config);
+  const baseId = await ctx.db.transaction(async (trx) => {
+    const id = await ctx.bases.insert(
+      {
+        title: body.title,
+        description: body.description ?? null,
+        color: body.color ?? null,
+        type: body.type ?? 'database',
+        meta: metaOf(body.meta),
+        prefix: newBasePrefix(),
+        created_by: principal.user.id,
+      },
+      trx,
+    );
+    await ctx.sourceRepo.insert(
+      { base_id: id, type: sourceTypeOfMetaClient(ctx.config.db.client), is_meta: true, order: 1 },
+      trx,
+    );
+    await ctx.bases.setRole(id, principal.user.id, 'owner', null, trx);
+    return id;
+  });
+  try {
+    for (const src of external) await createSource(ctx, (await ctx.bases.byId(baseId))!, src);
+  } catch (err) {
+    await deleteBase(ctx, (await ctx.bases.byId(baseId))!);
+    throw err;
+  }
+  return presentBase(ctx, (await ctx.bases.byId(baseId))!);
+}
+
+export async function listBases(ctx: AppContext, principal: Principal): Promise<BaseMeta[]> {
+  const bases = await ctx.bases.list(principal.roles.super ? null : principal.user.id);
+  return Promise.all(bases.map((b) => presentBase(ctx, b)));
+}
+
+export async function updateBase(ctx: AppContext, base: BaseRecord, body: UpdateBaseBody): Promise<BaseMeta> {
+  if (body.title !== undefined) {
+    const others = await ctx.bases.list(null);
+    if (others.some((b) => b.id !== base.id && b.title === body.title && b.created_by === base.created_by)) {
+      throw badRequest(`Base '${body.title}' already exists`);
+    }
+  }
+  await ctx.bases.update(base.id, {
+    title: body.title,
+    description: body.description,
+    color: body.color,
+    order: body.order,
+    meta: body.meta === undefined ? undefined : metaOf(body.meta),
+  });
+  return presentBase(ctx, (await ctx.bases.byId(base.id))!);
+}
+
+/** Drops the base's tables in the default source, closes external pools, then removes all its meta. */
+export async function deleteBase(ctx: AppContext, base: BaseRecord): Promise<void> {
+  const sources = await ctx.sourceRepo.listByBase(base.id);
+  for (const source of sources) {
+    if (source.is_meta) {
+      const tables = await ctx.tables.list(base.id, { sourceId: source.id, includeM2M: true });
+      for (const t of tables) await dropTable(ctx.db, t.table_name);
+    } else {
+      await ctx.sources.forget(source.id);
+    }
+  }
+  await ctx.db.transaction(async (trx) => {
+    const tableIds = (await trx('rb_models').where({ base_id: base.id }).select('id')).map(
+      (r) => r.id as string,
+    );
+    if (tableIds.length) {
+      await trx('rb_columns').whereIn('fk_model_id', tableIds).delete();
+      await trx('rb_views').whereIn('fk_model_id', tableIds).delete();
+    }
+    await trx('rb_models').where({ base_id: base.id }).delete();
+    await trx('rb_sources').where({ base_id: base.id }).delete();
+    await trx('rb_visibility_rules').where({ base_id: base.id }).delete();
+    await trx('rb_base_users').where({ base_id: base.id }).delete();
+    await trx('rb_bases').where({ id: base.id }).delete();
+  });
+}
+
+/**
+ * Copies a base: its default-source tables with their fields, links and (unless excluded) rows. The caller
+ * becomes owner of the copy. External sources are not copied (their data lives elsewhere).
+ */
+export async function duplicateBase(
+  ctx: AppContext,
+  principal: Principal,
+  base: BaseRecord,
+  opts: { excludeData?: boolean; title?: string },
+): Promise<BaseMeta> {
+  const copy = await createBase(ctx, principal, {
+    title: opts.title ?? `${base.title} copy`,
+    description: base.description ?? undefined,
+    color: base.color ?? undefined,
+    type: base.type,
+    meta: base.meta ?? undefined,
+  });
+  const source = (await ctx.sourceRepo.listByBase(base.id)).find((s) => s.is_meta);
+  const target = (await ctx.sourceRepo.listByBase(copy.id)).find((s) => s.is_meta)!;
+  if (source) {
+    const tables = (await ctx.meta.listTables(base.id)).filter((t) => t.source_id === source.id);
+    const rename = (name: string) =>
+      base.prefix && name.startsWith(base.prefix) ? copy.prefix + name.slice(base.prefix.length) : name;
+    try {
+      await inMetaChange(ctx, target, (s) =>
+        copyTables(
+          s,
+          tables.map((t) => ({ table: t, newTableName: rename(t.table_name), newTitle: t.title })),
+          { base_id: copy.id, source_id: target.id },
+          { data: !opts.excludeData, startOrder: 1 },
+        ),
+      );
+    } catch (err) {
+      await deleteBase(ctx, (await ctx.bases.byId(copy.id))!);
+      throw err;
+    }
+  }
+  return presentBase(ctx, (await ctx.bases.byId(copy.id))!);
+}
+
+// ---- base users ----
+
+export async function listBaseUsers(ctx: AppContext, baseId: string) {
+  const rows = await ctx.bases.users(baseId);
+  const list = rows.map((r) => ({
+    id: r.id as string,
+    email: r.email as string,
+    display_name: (r.display_name as string | null) ?? null,
+    roles: r.roles as string,
+    base_id: baseId,
+    invite_token: r.invite_token ? 'pending' : null,
+    created_at: Number(r.created_at),
+  }));
+  return {
+    users: {
+      list,
+      pageInfo: {
+        totalRows: list.length,
+        page: 1,
+        pageSize: list.length || 25,
+        isFirstPage: true,
+        isLastPage: true,
+      },
+    },
+  };
+}
+
+/**
+ * Adds existing users (comma-separated e-mails) to a base with a role. Users that have no account yet are
+ * reported back: inviting new people by e-mail belongs to the user-management issue.
+ */
+export async function inviteBaseUsers(
+  ctx: AppContext,
+  principal: Principal,
+  baseId: string,
+  emails: string,
+  role: BaseRole,
+) {
+  const list = emails
+    .split(/[,\s]+/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!list.length) throw badRequest('email is required');
+  if (
+    role === 'owner' &&
+    !principal.roles.super &&
+    (await ctx.bases.roleOf(baseId, principal.user.id)) !== 'owner'
+  ) {
+    throw badRequest('Only an owner can add another owner');
+  }
+  const invalid: string[] = [];
+  for (const email of list) {
+    const user = await ctx.users.byEmail(email);
+    if (!user) {
+      invalid.push(email);
+      continue;
+    }
+    await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
+  }
+  if (invalid.length === list.length) throw badRequest(`No user with e-mail ${invalid.join(', ')}`);
+  return { msg: 'The user has been invited successfully', invalid_emails: invalid };
+}
+
+export async function updateBaseUser(
+  ctx: AppContext,
+  principal: Principal,
+  baseId: string,
+  userId: string,
+  role: BaseRole,
+) {
+  const current = await ctx.bases.roleOf(baseId, userId);
+  if (!current) throw notFound('User is not a member of this base');
+  if (current === 'owner' && role !== 'owner' && (await ctx.bases.countOwners(baseId)) <= 1) {
+    throw badRequest('The base needs at least one owner');
+  }
+  const callerRole = principal.roles.super ? 'owner' : await ctx.bases.roleOf(baseId, principal.user.id);
+  if ((role === 'owner' || current === 'owner') && callerRole !== 'owner') {
+    throw badRequest('Only an owner can change the role of an owner');
+  }
+  await ctx.bases.setRole(baseId, userId, role, principal.user.id);
+  return { msg: 'User has been updated successfully' };
+}
+
+export async function removeBaseUser(ctx: AppContext, principal: Principal, baseId: string, userId: string) {
+  const current = await ctx.bases.roleOf(baseId, userId);
+  if (!current) throw notFound('User is not a member of this base');
+  if (current === 'owner') {
+    if ((await ctx.bases.countOwners(baseId)) <= 1) throw badRequest('The base needs at least one owner');
+    const callerRole = principal.roles.super ? 'owner' : await ctx.bases.roleOf(baseId, principal.user.id);
+    if (callerRole !== 'owner') throw badRequest('Only an owner can remove an owner');
+  }
+  await ctx.bases.removeUser(baseId, userId);
+  return { msg: 'User has been removed successfully' };
+}

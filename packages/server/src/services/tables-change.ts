@@ -1,0 +1,52 @@
+/**
+ * One meta change = one transaction. On SQLite and PostgreSQL default sources the DDL runs inside the same
+ * transaction, so a failure rolls everything back; elsewhere (MySQL commits DDL implicitly, external
+ * sources are another database) the DDL runs beside it and registered undo steps run on failure.
+ */
+import type { Dialect } from '@rowbase/core/fields/field-type';
+import type { Knex } from 'knex';
+import type { AppContext } from '../context.js';
+import type { SourceRecord } from '../meta/repos/sources.js';
+
+export interface ChangeScope {
+  /** The meta transaction. */
+  meta: Knex;
+  /** Where the source's DDL and data go: the same transaction when that is atomic, else the source's knex. */
+  data: Knex;
+  dialect: Dialect;
+  source: SourceRecord;
+  /** Registers a step that undoes a DDL change if the whole change fails (no-op when DDL is transactional). */
+  onRollback(step: () => Promise<void>): void;
+}
+
+export async function inMetaChange<T>(
+  ctx: AppContext,
+  source: SourceRecord,
+  fn: (scope: ChangeScope) => Promise<T>,
+): Promise<T> {
+  const dialect = ctx.sources.dialectOf(source);
+  const shared = source.is_meta && (dialect === 'sqlite' || dialect === 'pg');
+  const undo: (() => Promise<void>)[] = [];
+  try {
+    return await ctx.db.transaction(async (trx) =>
+      fn({
+        meta: trx,
+        data: shared ? trx : ctx.sources.connectionOf(source),
+        dialect,
+        source,
+        onRollback: (step) => {
+          if (!shared) undo.push(step);
+        },
+      }),
+    );
+  } catch (err) {
+    for (const step of undo.reverse()) {
+      try {
+        await step();
+      } catch {
+        /* best effort: the original error is what the caller needs */
+      }
+    }
+    throw err;
+  }
+}

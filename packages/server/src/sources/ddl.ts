@@ -1,0 +1,118 @@
+/**
+ * DDL through knex's schema builder for every dialect: create/drop/rename tables, add/drop/rename columns,
+ * and retype a column by copying its values through a new column (so no engine's ALTER quirks can lose rows).
+ */
+import type { Dialect } from '@rowbase/core/fields/field-type';
+import type { Knex } from 'knex';
+import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
+
+function defaultValue(knex: Knex, dialect: Dialect, spec: ColumnSpec): unknown {
+  const cdf = spec.cdf;
+  if (cdf === null || cdf === undefined || cdf === '') return undefined;
+  if (isNowDefault(cdf)) {
+    if (dialect === 'mysql' && spec.au) return knex.raw('CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP');
+    return knex.fn.now();
+  }
+  const lower = spec.dt.toLowerCase();
+  if (['boolean', 'bit'].includes(lower) || (lower === 'tinyint' && String(spec.dtxp) === '1')) {
+    const on = ['true', '1', 't', 'yes'].includes(cdf.toLowerCase());
+    return dialect === 'pg' || dialect === 'sqlite' ? on : on ? 1 : 0;
+  }
+  return cdf;
+}
+
+/** Adds one column to a create/alter table builder. */
+export function defineColumn(
+  knex: Knex,
+  dialect: Dialect,
+  t: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
+  spec: ColumnSpec,
+  opts: { forceNullable?: boolean } = {},
+): Knex.ColumnBuilder {
+  if (spec.ai && spec.pk) {
+    return spec.dt.toLowerCase().startsWith('big')
+      ? t.bigIncrements(spec.column_name, { primaryKey: true })
+      : t.increments(spec.column_name, { primaryKey: true });
+  }
+  let type = columnTypeSql(dialect, spec);
+  if (dialect === 'mysql' && spec.au && !isNowDefault(spec.cdf)) type += ' NULL ON UPDATE CURRENT_TIMESTAMP';
+  const col = t.specificType(spec.column_name, type);
+  const def = defaultValue(knex, dialect, spec);
+  if (def !== undefined) col.defaultTo(def as never);
+  if (spec.rqd && !opts.forceNullable) col.notNullable();
+  else if (!(dialect === 'mysql' && spec.au && !isNowDefault(spec.cdf))) col.nullable();
+  if (spec.unique) col.unique();
+  if (spec.pk && !spec.ai) col.primary();
+  return col;
+}
+
+export async function createTable(
+  knex: Knex,
+  dialect: Dialect,
+  tableName: string,
+  specs: ColumnSpec[],
+): Promise<void> {
+  await knex.schema.createTable(tableName, (t) => {
+    for (const s of specs) defineColumn(knex, dialect, t, s);
+  });
+}
+
+export async function dropTable(knex: Knex, tableName: string): Promise<void> {
+  await knex.schema.dropTableIfExists(tableName);
+}
+
+export async function renameTable(knex: Knex, from: string, to: string): Promise<void> {
+  await knex.schema.renameTable(from, to);
+}
+
+export async function addColumn(
+  knex: Knex,
+  dialect: Dialect,
+  tableName: string,
+  spec: ColumnSpec,
+  opts: { forceNullable?: boolean } = {},
+): Promise<void> {
+  await knex.schema.alterTable(tableName, (t) => {
+    defineColumn(knex, dialect, t, spec, opts);
+  });
+}
+
+export async function dropColumn(
+  knex: Knex,
+  dialect: Dialect,
+  tableName: string,
+  columnName: string,
+): Promise<void> {
+  if (dialect === 'sqlite') {
+    // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation.
+    await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
+    return;
+  }
+  await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
+}
+
+export async function renameColumn(
+  knex: Knex,
+  dialect: Dialect,
+  tableName: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  if (from === to) return;
+  if (dialect === 'sqlite' || dialect === 'mysql') {
+    // RENAME COLUMN keeps the type and constraints (MySQL 8 / MariaDB 10.5+, SQLite 3.25+).
+    await knex.raw('alter table ?? rename column ?? to ??', [tableName, from, to]);
+    return;
+  }
+  await knex.schema.alterTable(tableName, (t) => t.renameColumn(from, to));
+}
+
+export async function addIndex(knex: Knex, tableName: string, columnName: string): Promise<void> {
+  await knex.schema.alterTable(tableName, (t) => t.index([columnName]));
+}
+
+/** Whether a table holds any row (a required column cannot be added to one without a default). */
+export async function hasRows(knex: Knex, tableName: string): Promise<boolean> {
+  const r = await knex(tableName).select(knex.raw('1 as x')).limit(1);
+  return r.length > 0;
+}

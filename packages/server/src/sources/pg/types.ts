@@ -1,0 +1,31 @@
+/** PostgreSQL types (information_schema data_type / udt_name) -> UI types. */
+import type { UIType } from '@rowbase/core/fields/ui-types';
+
+export const PG_TYPES: Record<string, UIType> = {
+  integer: 'Number',
+  bigint: 'Number',
+  smallint: 'Number',
+  int4: 'Number',
+  int8: 'Number',
+  int2: 'Number',
+  numeric: 'Decimal',
+  decimal: 'Decimal',
+  real: 'Decimal',
+  'double precision': 'Decimal',
+  money: 'Currency',
+  boolean: 'Checkbox',
+  'character varying': 'SingleLineText',
+  character: 'SingleLineText',
+  text: 'LongText',
+  date: 'Date',
+  'timestamp without time zone': 'DateTime',
+  'timestamp with time zone': 'DateTime',
+  timestamp: 'DateTime',
+  'time without time zone': 'Time',
+  'time with time zone': 'Time',
+  json: 'JSON',
+  jsonb: 'JSON',
+  uuid: 'SingleLineText',
+  geometry: 'Geometry',
+  point: 'GeoData',
+};
