@@ -10,6 +10,10 @@ import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { storageRoutes } from './routes/storage.js';
+import { rowsV1Routes } from './routes/rows.js';
+import { rowsV2Routes } from './routes/rows-v2.js';
+import { exportRoutes } from './routes/export.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
@@ -31,6 +35,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  await storageRoutes(app, ctx);
+  rowsV1Routes(app, ctx);
+  rowsV2Routes(app, ctx);
+  exportRoutes(app, ctx);
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);

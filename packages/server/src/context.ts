@@ -16,12 +16,22 @@ import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
 import { JwtService } from './services/auth/jwt.js';
+import path from 'node:path';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { DataCache } from './data/data-cache.js';
+import { TableModelCache } from './data/model-cache.js';
 
 export interface AppContext {
   config: AppConfig;
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  /** Attachment files (local folder DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** Row counts and seek points of the data plane, retired on writes. */
+  dataCache: DataCache;
+  /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
+  tableModels: TableModelCache;
   log: Logger;
   apiTokens: ApiTokensRepo;
   /** Sends e-mail; the outbox until an SMTP transport is configured. */
@@ -57,6 +67,9 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    dataCache: new DataCache(),
+    tableModels: new TableModelCache(),
     log,
     apiTokens: new ApiTokensRepo(db),
     mailer: outbox,

@@ -1,0 +1,17 @@
+/** The part of autocannon's API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+  interface Result {
+    requests: { average: number; mean: number; total: number };
+    latency: { p50: number; p99: number; average: number };
+    non2xx: number;
+    errors: number;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,129 @@
+/**
+ * The row API benchmark of issue 3: seed N rows (BENCH_ROWS, default 100,000) through the bulk API, then
+ * time pages, a filtered and sorted page, a deep page, a filtered count, and requests/s at 20 concurrent
+ * clients. Everything goes over real HTTP to a server on embedded SQLite.
+ */
+import autocannon from 'autocannon';
+import { median, percentile, timeRuns } from './stats.js';
+
+export interface Api {
+  url: string;
+  token: string;
+}
+
+async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(api.url + path, {
+    method,
+    headers: { 'xc-auth': api.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const STATUSES = ['open', 'closed', 'pending', 'archived'];
+
+/** Creates the benchmark base and table; returns their ids. */
+export async function createBenchTable(api: Api): Promise<{ baseId: string; tableId: string }> {
+  const base = await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Bench' });
+  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, {
+    table_name: 'items',
+    title: 'Items',
+    columns: [
+      { column_name: 'name', title: 'Name', uidt: 'SingleLineText' },
+      { column_name: 'price', title: 'Price', uidt: 'Decimal' },
+      { column_name: 'qty', title: 'Qty', uidt: 'Number' },
+      {
+        column_name: 'status',
+        title: 'Status',
+        uidt: 'SingleSelect',
+        colOptions: { options: STATUSES.map((title) => ({ title })) },
+      },
+      { column_name: 'done', title: 'Done', uidt: 'Checkbox' },
+      { column_name: 'day', title: 'Day', uidt: 'Date' },
+    ],
+  });
+  return { baseId: base.id, tableId: table.id };
+}
+
+function rowAt(i: number) {
+  return {
+    Title: `Item ${i}`,
+    Name: `name-${(i * 7919) % 100_003}`,
+    Price: ((i * 37) % 10_000) / 100,
+    Qty: i % 500,
+    Status: STATUSES[i % 4],
+    Done: i % 3 === 0,
+    Day: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+  };
+}
+
+/** Seeds `total` rows through the v1 bulk insert in batches; returns rows per second. */
+export async function seed(
+  api: Api,
+  baseId: string,
+  tableId: string,
+  total: number,
+  batch = 2000,
+): Promise<number> {
+  const path = `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`;
+  const started = performance.now();
+  for (let done = 0; done < total; done += batch) {
+    const n = Math.min(batch, total - done);
+    await call(
+      api,
+      'POST',
+      path,
+      Array.from({ length: n }, (_, k) => rowAt(done + k)),
+    );
+  }
+  return total / ((performance.now() - started) / 1000);
+}
+
+export interface Figures {
+  name: string;
+  p50: number;
+  p95: number;
+}
+
+function figures(name: string, ms: number[]): Figures {
+  return { name, p50: median(ms), p95: percentile(ms, 95) };
+}
+
+/** The timed reads: each is one HTTP request, measured `runs` times after a warm-up. */
+export async function timeReads(api: Api, tableId: string, runs = 300): Promise<Figures[]> {
+  const records = `/api/v2/tables/${tableId}/records`;
+  const get = (p: string) => () =>
+    fetch(api.url + p, { headers: { 'xc-auth': api.token } }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`${p} -> ${r.status} ${await r.text()}`);
+      return r.arrayBuffer();
+    });
+  const filtered = `${records}?where=${encodeURIComponent('(Status,eq,open)~and(Price,gt,50)')}&sort=-Price&limit=25`;
+  return [
+    figures('25-row page', await timeRuns(get(`${records}?limit=25`), runs, 20)),
+    figures('filtered + sorted 25-row page', await timeRuns(get(filtered), runs, 20)),
+    figures('page at offset 50,000', await timeRuns(get(`${records}?limit=25&offset=50000`), runs, 20)),
+    figures(
+      'count with a filter',
+      await timeRuns(
+        get(`${records}/count?where=${encodeURIComponent('(Status,eq,closed)~and(Qty,lt,100)')}`),
+        runs,
+        20,
+      ),
+    ),
+  ];
+}
+
+/** Requests per second at `connections` concurrent clients on the filtered, sorted page. */
+export async function loadTest(api: Api, tableId: string, connections = 20, seconds = 10): Promise<number> {
+  const where = encodeURIComponent('(Status,eq,open)~and(Price,gt,50)');
+  const result = await autocannon({
+    url: `${api.url}/api/v2/tables/${tableId}/records?where=${where}&sort=-Price&limit=25`,
+    connections,
+    duration: seconds,
+    headers: { 'xc-auth': api.token },
+  });
+  if (result.non2xx) throw new Error(`load test: ${result.non2xx} non-2xx answers`);
+  return result.requests.average;
+}

@@ -1,0 +1,60 @@
+/**
+ * In-memory caches of the data plane, per table: row counts per filter and seek points for deep pages.
+ * Every write through the row API bumps the table's version, which retires its entries at once; a short
+ * time-to-live bounds staleness from writes this process did not see (another app process, direct SQL).
+ */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 20_000;
+
+interface Entry<T> {
+  version: number;
+  at: number;
+  value: T;
+}
+
+export class DataCache {
+  private readonly versions = new Map<string, number>();
+  private readonly counts = new Map<string, Entry<number>>();
+  private readonly seeks = new Map<string, Entry<unknown>>();
+
+  /** Call after any write to the table's rows. */
+  bump(tableId: string): void {
+    this.versions.set(tableId, (this.versions.get(tableId) ?? 0) + 1);
+  }
+
+  version(tableId: string): number {
+    return this.versions.get(tableId) ?? 0;
+  }
+
+  getCount(tableId: string, key: string): number | undefined {
+    return this.read(this.counts, tableId, key);
+  }
+
+  setCount(tableId: string, key: string, value: number): void {
+    this.write(this.counts, tableId, key, value);
+  }
+
+  /** The sort key of the row just before `offset` in the ordering named by `key`. */
+  getSeek(tableId: string, key: string, offset: number): unknown {
+    return this.read(this.seeks, tableId, `${key}\u0000${offset}`);
+  }
+
+  setSeek(tableId: string, key: string, offset: number, value: unknown): void {
+    this.write(this.seeks, tableId, `${key}\u0000${offset}`, value);
+  }
+
+  private read<T>(map: Map<string, Entry<T>>, tableId: string, key: string): T | undefined {
+    const e = map.get(`${tableId}\u0000${key}`);
+    if (!e) return undefined;
+    if (e.version !== this.version(tableId) || Date.now() - e.at > TTL_MS) {
+      map.delete(`${tableId}\u0000${key}`);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  private write<T>(map: Map<string, Entry<T>>, tableId: string, key: string, value: T): void {
+    if (map.size >= MAX_ENTRIES) map.clear();
+    map.set(`${tableId}\u0000${key}`, { version: this.version(tableId), at: Date.now(), value });
+  }
+}

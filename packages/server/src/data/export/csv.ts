@@ -1,0 +1,39 @@
+/**
+ * CSV for exports. A text cell starting with = + - @ (or a tab / carriage return) is prefixed with a single
+ * quote, so a spreadsheet opening the file shows it instead of running it as a formula.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** @example neutralise('=HYPERLINK("http://x")') // "'=HYPERLINK(\"http://x\")" */
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One cell as CSV text: numbers as they are, text neutralised and quoted when needed. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  const text = neutralise(cellText(value));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The text of a cell: attachments as their titles with paths, other structures as JSON. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every(isAttachment)) {
+    return value.map((a) => `${a.title ?? ''}(${a.url ?? a.path ?? ''})`).join(', ');
+  }
+  return JSON.stringify(value);
+}
+
+function isAttachment(v: unknown): v is { title?: string; url?: string; path?: string } {
+  return !!v && typeof v === 'object' && ('url' in v || 'path' in v);
+}
+
+/** One CSV line (CRLF-terminated, as RFC 4180 says). */
+export function csvLine(cells: readonly unknown[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}

@@ -1,0 +1,67 @@
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, neutralise } from './csv.js';
+import { xlsxWorkbook } from './xlsx.js';
+import { zip } from './zip.js';
+
+/** Reads the entries back from a zip this module wrote (local headers, deflate). */
+function unzip(buf: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  let p = 0;
+  while (buf.readUInt32LE(p) === 0x04034b50) {
+    const packed = buf.readUInt32LE(p + 18);
+    const nameLen = buf.readUInt16LE(p + 26);
+    const extra = buf.readUInt16LE(p + 28);
+    const name = buf.toString('utf8', p + 30, p + 30 + nameLen);
+    const start = p + 30 + nameLen + extra;
+    out[name] = inflateRawSync(buf.subarray(start, start + packed)).toString('utf8');
+    p = start + packed;
+  }
+  return out;
+}
+
+describe('CSV export', () => {
+  it('neutralises cells a spreadsheet would run', () => {
+    expect(neutralise('=1+2')).toBe("'=1+2");
+    expect(neutralise('+1')).toBe("'+1");
+    expect(neutralise('-cmd')).toBe("'-cmd");
+    expect(neutralise('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutralise('plain')).toBe('plain');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+  });
+
+  it('keeps numbers as numbers and quotes what needs quoting', () => {
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(true)).toBe('true');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+    expect(csvCell([{ title: 'cat.png', path: 'download/x.png' }])).toBe('cat.png(download/x.png)');
+    expect(csvLine(['x', 1, null])).toBe('x,1,\r\n');
+  });
+});
+
+describe('xlsx export', () => {
+  it('writes a zip a reader can open', () => {
+    const files = unzip(zip([{ name: 'a.txt', data: Buffer.from('hello') }]));
+    expect(files).toEqual({ 'a.txt': 'hello' });
+  });
+
+  it('writes typed cells and inline strings, never formulas', () => {
+    const book = xlsxWorkbook('Fruit/Veg', ['Title', 'Price', 'Done'], [
+      ['=cmd|calc', 5.5, true],
+      ['<b>&', null, false],
+    ]);
+    const files = unzip(book);
+    expect(Object.keys(files)).toContain('xl/worksheets/sheet1.xml');
+    expect(files['xl/workbook.xml']).toContain('name="Fruit Veg"');
+    const sheet = files['xl/worksheets/sheet1.xml']!;
+    expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">Title</t></is></c>');
+    expect(sheet).toContain('<c r="B2"><v>5.5</v></c>');
+    expect(sheet).toContain('<c r="C2" t="b"><v>1</v></c>');
+    expect(sheet).toContain('=cmd|calc');
+    expect(sheet).not.toContain('<f>');
+    expect(sheet).toContain('&lt;b&gt;&amp;');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Table models for the row API, kept in memory: the first request for a table reads its metadata (2-3
+ * queries), every later one none. Any meta change (tables, columns) calls `invalidateAll()`; a short
+ * time-to-live bounds staleness from changes made by another app process.
+ */
+import { notFound } from '@rowbase/core/errors';
+import type { Knex } from 'knex';
+import type { AppContext } from '../context.js';
+import { buildTableModel, type TableModel } from './table-model.js';
+
+const TTL_MS = 60_000;
+
+export interface LoadedTable {
+  model: TableModel;
+  /** The knex of the source the table lives in. */
+  db: Knex;
+}
+
+export class TableModelCache {
+  private readonly byId = new Map<string, { at: number; value: Promise<LoadedTable> }>();
+  /** baseId -> (title | table_name | id, lower-cased) -> table id */
+  private readonly names = new Map<string, { at: number; value: Promise<Map<string, string>> }>();
+
+  /** A table by id; 404 'Table not found' when there is none. */
+  async get(ctx: AppContext, tableId: string): Promise<LoadedTable> {
+    const hit = this.byId.get(tableId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+    const value = this.load(ctx, tableId);
+    this.byId.set(tableId, { at: Date.now(), value });
+    value.catch(() => this.byId.delete(tableId));
+    return value;
+  }
+
+  /** A table of a base by id, title or table name (NocoDB v1 paths use any of them). */
+  async resolve(ctx: AppContext, baseId: string, key: string): Promise<LoadedTable> {
+    let hit = this.names.get(baseId);
+    if (!hit || Date.now() - hit.at >= TTL_MS) {
+      const value = this.loadNames(ctx, baseId);
+      hit = { at: Date.now(), value };
+      this.names.set(baseId, hit);
+      value.catch(() => this.names.delete(baseId));
+    }
+    const names = await hit.value;
+    const id = names.get(key) ?? names.get(key.toLowerCase());
+    if (!id) throw notFound(`Table '${key}' not found`);
+    const loaded = await this.get(ctx, id);
+    if (loaded.model.baseId !== baseId) throw notFound(`Table '${key}' not found`);
+    return loaded;
+  }
+
+  invalidateAll(): void {
+    this.byId.clear();
+    this.names.clear();
+  }
+
+  private async load(ctx: AppContext, tableId: string): Promise<LoadedTable> {
+    const table = await ctx.meta.getTable(tableId);
+    const source = await ctx.sourceRepo.byId(table.source_id);
+    if (!source) throw notFound(`Source '${table.source_id}' not found`);
+    const db = ctx.sources.connectionOf(source);
+    const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source));
+    return { model, db };
+  }
+
+  private async loadNames(ctx: AppContext, baseId: string): Promise<Map<string, string>> {
+    const tables = await ctx.tables.list(baseId, { includeM2M: true });
+    const map = new Map<string, string>();
+    // Exact ids first; titles and table names also case-insensitively, titles winning.
+    for (const t of tables) map.set(t.table_name.toLowerCase(), t.id);
+    for (const t of tables) map.set(t.title.toLowerCase(), t.id);
+    for (const t of tables) {
+      map.set(t.table_name, t.id);
+      map.set(t.title, t.id);
+      map.set(t.id, t.id);
+    }
+    return map;
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Reading rows: one SELECT per page (fields, where, sort, limit/offset), counts cached per filter, and a
+ * keyset seek for deep pages in primary-key order (page at offset 50,000 reads from an index, not 50,000 rows).
+ */
+import { badRequest } from '@rowbase/core/errors';
+import type { PageInfo } from '@rowbase/core/api/meta';
+import { utcDay } from '@rowbase/core/filters/date-values';
+import type { SortSpec } from '@rowbase/core/filters/sort';
+import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
+import type { Knex } from 'knex';
+import type { DataCache } from './data-cache.js';
+import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
+import type { StoredField, TableModel } from './table-model.js';
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 1000;
+/** Below this offset a plain OFFSET is as fast as a seek. */
+const SEEK_FROM_OFFSET = 500;
+
+export type Row = Record<string, unknown>;
+
+export interface RowQuery {
+  /** Field titles (or names/ids) to return; all stored fields when absent. */
+  fields?: readonly string[];
+  where?: readonly FilterNode[];
+  sort?: readonly SortSpec[];
+}
+
+export interface PageQuery extends RowQuery {
+  limit: number;
+  offset: number;
+}
+
+/** Reads `limit` and `offset` query parameters: default 25, at most 1000, 400 for what is not a number. */
+export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaultLimit = DEFAULT_LIMIT) {
+  const num = (v: unknown, name: string, fallback: number) => {
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n)) throw badRequest(`Invalid ${name}: "${String(v)}" is not a whole number`);
+    return n;
+  };
+  const limit = num(query.limit, 'limit', defaultLimit);
+  const offset = num(query.offset, 'offset', 0);
+  return { limit: Math.min(Math.max(limit, 1), MAX_LIMIT), offset: Math.max(offset, 0) };
+}
+
+/** Turns raw rows into API rows keyed by field title. */
+export function rowDecoder(fields: readonly StoredField[]): (raw: Row) => Row {
+  return (raw) => {
+    const out: Row = {};
+    for (const f of fields) out[f.title] = f.decode(raw[f.name]);
+    return out;
+  };
+}
+
+export class RowReader {
+  constructor(
+    private readonly db: Knex,
+    private readonly model: TableModel,
+    private readonly cache: DataCache,
+    private readonly now = new Date(),
+  ) {}
+
+  /** The fields a query returns, checked. */
+  projection(fields: readonly string[] | undefined): StoredField[] {
+    if (!fields?.length) return this.model.stored;
+    const out = fields.map((k) => storedFieldOf(this.model, k));
+    return [...new Set(out)];
+  }
+
+  /** A SELECT with the filter applied (no columns, order or paging yet). */
+  filtered(where: readonly FilterNode[] | undefined, db: Knex | Knex.Transaction = this.db): Knex.QueryBuilder {
+    const qb = db(this.model.tableName);
+    if (where?.length) {
+      checkWhere(this.model, where, this.now);
+      applyWhere(qb, this.model, where, this.now);
+    }
+    return qb;
+  }
+
+  private orderBy(qb: Knex.QueryBuilder, sort: readonly SortSpec[] | undefined): void {
+    const seen = new Set<string>();
+    for (const s of sort ?? []) {
+      const f = storedFieldOf(this.model, s.field);
+      if (seen.has(f.name)) continue;
+      seen.add(f.name);
+      orderWithNulls(qb, f.name, s.direction, this.model.dialect);
+    }
+    const pk = this.model.pk;
+    if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
+  }
+
+  /** Rows matching the query, decoded. */
+  async rows(q: PageQuery): Promise<Row[]> {
+    const fields = this.projection(q.fields);
+    const decode = rowDecoder(fields);
+    const pk = this.model.pk;
+    const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
+    const columns = selectList(fields, pk);
+    if (!seekable) {
+      const qb = this.filtered(q.where).select(columns);
+      this.orderBy(qb, q.sort);
+      const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
+      return raw.map(decode);
+    }
+    const direction = q.sort?.[0]?.direction ?? 'asc';
+    const key = `${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
+    const before = this.cache.getSeek(this.model.id, key, q.offset);
+    const qb = this.filtered(q.where).select(columns).orderBy(pk.name, direction);
+    let raw: Row[];
+    if (before !== undefined) {
+      raw = (await qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit)) as Row[];
+    } else {
+      // Read one row more, the one just before the page: its key is the seek point for this offset.
+      raw = (await qb.limit(q.limit + 1).offset(q.offset - 1)) as Row[];
+      const first = raw.shift();
+      if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name]);
+    }
+    const last = raw[raw.length - 1];
+    if (last && raw.length === q.limit) this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name]);
+    return raw.map(decode);
+  }
+
+  /** How many rows match; cached per filter until the table changes. */
+  async count(where: readonly FilterNode[] | undefined): Promise<number> {
+    const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
+    const cached = this.cache.getCount(this.model.id, key);
+    if (cached !== undefined) return cached;
+    const row = (await this.filtered(where).count({ count: '*' }).first()) as { count: unknown } | undefined;
+    const n = Number(row?.count ?? 0);
+    this.cache.setCount(this.model.id, key, n);
+    return n;
+  }
+
+  /** A page with NocoDB's pageInfo. */
+  async page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where)]);
+    return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+  }
+
+  /** One row by primary key, or undefined. */
+  async byId(id: unknown, fields?: readonly string[]): Promise<Row | undefined> {
+    const pk = this.requirePk();
+    const projection = this.projection(fields);
+    const raw = (await this.db(this.model.tableName)
+      .select(selectList(projection, pk))
+      .where(pk.name, pkValue(pk, id))
+      .first()) as Row | undefined;
+    return raw ? rowDecoder(projection)(raw) : undefined;
+  }
+
+  async exists(id: unknown): Promise<boolean> {
+    const pk = this.requirePk();
+    const raw = await this.db(this.model.tableName).select(pk.name).where(pk.name, pkValue(pk, id)).first();
+    return raw !== undefined;
+  }
+
+  /**
+   * Distinct values of one field with their row counts: NocoDB's `groupby`.
+   * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
+   */
+  async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    const f = storedFieldOf(this.model, fieldKey);
+    const base = () => this.filtered(q.where);
+    const qb = base().select(f.name).count({ count: '*' }).groupBy(f.name);
+    const sort = q.sort?.find((s) => storedFieldOf(this.model, s.field).name === f.name);
+    orderWithNulls(qb, f.name, sort?.direction ?? 'asc', this.model.dialect);
+    const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
+    const totalRow = (await this.db
+      .from(base().distinct(f.name).as('g'))
+      .count({ count: '*' })
+      .first()) as { count: unknown } | undefined;
+    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.name]), count: Number(r.count) }));
+    return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
+  }
+
+  requirePk(): StoredField {
+    const pk = this.model.pk;
+    if (!pk) throw badRequest(`Table '${this.model.title}' has no primary key`);
+    return pk;
+  }
+}
+
+export function pageInfoOf(totalRows: number, limit: number, offset: number): PageInfo {
+  const page = Math.floor(offset / limit) + 1;
+  return {
+    totalRows,
+    page,
+    pageSize: limit,
+    isFirstPage: offset === 0,
+    isLastPage: offset + limit >= totalRows,
+  };
+}
+
+/** A primary key from a path: numbers for integer keys (400 when not a number), text otherwise. */
+export function pkValue(pk: StoredField, id: unknown): string | number {
+  if (isIntegerKey(pk)) {
+    const n = Number(id);
+    if (!Number.isInteger(n)) throw badRequest(`Invalid row id "${String(id)}"`);
+    return n;
+  }
+  return String(id);
+}
+
+/**
+ * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
+ * do by themselves; PostgreSQL is told so.
+ */
+function orderWithNulls(qb: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc', dialect: string): void {
+  if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
+  else void qb.orderBy(column, direction);
+}
+
+function isIntegerKey(pk: StoredField): boolean {
+  return (pk.kind === 'id' || pk.kind === 'integer') && !/char|text|uuid/i.test(pk.column.dt ?? '');
+}
+
+function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {
+  if (!sort?.length) return true;
+  return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
+}
+
+function selectList(fields: readonly StoredField[], pk: StoredField | undefined): string[] {
+  const names = fields.map((f) => f.name);
+  if (pk && !names.includes(pk.name)) names.push(pk.name);
+  return names;
+}

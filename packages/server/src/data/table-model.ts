@@ -1,0 +1,74 @@
+/**
+ * A table's metadata compiled once for the data plane: fields by title / column name / id, the primary key,
+ * and per-field decoders and encoders. Row queries never read metadata per request; they use this.
+ */
+import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
+import type { Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
+import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { decoderOf, encoderOf, type Decoder, type Encoder } from './cell-codec.js';
+
+export interface FieldModel {
+  column: ColumnMeta;
+  title: string;
+  /** The physical column; null for virtual fields. */
+  name: string | null;
+  kind: ValueKind;
+  def: FieldTypeDef;
+  decode: Decoder;
+  encode: Encoder;
+}
+
+/** A field with a physical column. */
+export type StoredField = FieldModel & { name: string };
+
+export interface TableModel {
+  id: string;
+  baseId: string;
+  sourceId: string;
+  title: string;
+  tableName: string;
+  dialect: Dialect;
+  fields: FieldModel[];
+  /** Fields with a column of their own, in display order. */
+  stored: StoredField[];
+  pk: StoredField | undefined;
+  /** A field by title, column name or id (NocoDB clients use all three). */
+  field(key: string): FieldModel | undefined;
+}
+
+/** Compiles a table with its columns for one dialect. */
+export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[], dialect: Dialect): TableModel {
+  const sorted = [...columns].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const fields: FieldModel[] = sorted.map((column) => {
+    const def = FIELD_TYPES[column.uidt] as FieldTypeDef;
+    const kind = def?.kind ?? 'text';
+    const stored = column.column_name && !def?.virtual;
+    return {
+      column,
+      title: column.title,
+      name: stored ? column.column_name : null,
+      kind,
+      def,
+      decode: decoderOf(kind, dialect),
+      encode: encoderOf(kind, dialect),
+    };
+  });
+  const stored = fields.filter((f): f is StoredField => f.name !== null);
+  const byKey = new Map<string, FieldModel>();
+  // Ids and column names first, titles last: a title wins when it collides with another field's column name.
+  for (const f of fields) byKey.set(f.column.id, f);
+  for (const f of stored) byKey.set(f.name, f);
+  for (const f of fields) byKey.set(f.title, f);
+  return {
+    id: table.id,
+    baseId: table.base_id,
+    sourceId: table.source_id,
+    title: table.title,
+    tableName: table.table_name,
+    dialect,
+    fields,
+    stored,
+    pk: stored.find((f) => f.column.pk),
+    field: (key) => byKey.get(key),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Turning a client's row (keys are field titles, or column names / ids) into column values to write:
+ * each value checked and coerced by the field registry, required fields enforced, computed and system
+ * fields left alone. A bad cell is a 400 whose `errors` name the row and the field.
+ */
+import { AppError, ErrorCode, type ValidationIssue } from '@rowbase/core/errors';
+import { validateCellValue } from '@rowbase/core/fields/validate-cell';
+import type { StoredField, TableModel } from '../data/table-model.js';
+
+export type ColumnValues = Record<string, unknown>;
+
+/** Fields the database or the data plane fills in; a client's value for them is ignored, not refused. */
+export function isWrittenByServer(f: StoredField): boolean {
+  const c = f.column;
+  return (
+    c.ai ||
+    c.system ||
+    c.uidt === 'CreateTime' ||
+    c.uidt === 'LastModifiedTime' ||
+    c.uidt === 'AutoNumber' ||
+    !f.def?.coerce
+  );
+}
+
+/** Required on insert: SPEC §5 — required, no default, not auto-increment, not auto-generated. */
+function isRequiredOnInsert(f: StoredField): boolean {
+  const c = f.column;
+  return c.rqd && !c.ai && (c.cdf === null || c.cdf === undefined || c.cdf === '') && !isWrittenByServer(f) && !c.meta?.ag;
+}
+
+export class RowValidationError extends AppError {
+  constructor(message: string, issues: ValidationIssue[]) {
+    super(ErrorCode.BAD_REQUEST, message, issues);
+  }
+}
+
+/**
+ * Validates one row. `index` is set for bulk writes, so messages say which row.
+ * @example prepareRow(model, { Title: 'a', Email: 'x' }, 'insert') // throws 'Validation failed : isEmail'
+ */
+export function prepareRow(
+  model: TableModel,
+  input: unknown,
+  mode: 'insert' | 'update',
+  index?: number,
+): ColumnValues {
+  const where = (title: string) => (index === undefined ? `/${title}` : `/${index}/${title}`);
+  const fail = (title: string, problem: string): never => {
+    const message =
+      index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
+    throw new RowValidationError(message, [{ instancePath: where(title), message: problem }]);
+  };
+  if (!input || typeof input !== 'object' || Array.isArray(input)) {
+    throw new RowValidationError(
+      index === undefined ? 'A row must be a JSON object' : `Row ${index} must be a JSON object`,
+      [{ instancePath: index === undefined ? '' : `/${index}`, message: 'must be an object' }],
+    );
+  }
+  const out: ColumnValues = {};
+  const seen = new Set<StoredField>();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const f = model.field(key);
+    if (!f) {
+      if (key === 'Id' && model.pk) continue;
+      fail(key, `Field '${key}' not found in table '${model.title}'`);
+    }
+    if (f!.name === null) continue; // computed fields are read-only
+    const field = f as StoredField;
+    seen.add(field);
+    if (isWrittenByServer(field)) continue;
+    if (mode === 'update' && field.column.pk) continue;
+    const r = validateCellValue(field.column, value, model.dialect);
+    if (!r.ok) fail(field.title, r.error);
+    const coerced = (r as { value: unknown }).value;
+    if ((coerced === null || coerced === undefined) && field.column.rqd) {
+      fail(field.title, `Field '${field.title}' is required`);
+    }
+    out[field.name] = field.encode(coerced);
+  }
+  if (mode === 'insert') {
+    for (const f of model.stored) {
+      if (!seen.has(f) && isRequiredOnInsert(f)) fail(f.title, `Field '${f.title}' is required`);
+    }
+  }
+  return out;
+}
+
+/** The current moment as stored datetimes are: UTC 'YYYY-MM-DD HH:mm:ss'. */
+export function nowStamp(now = new Date()): string {
+  return now.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Columns the server refreshes on every update (LastModifiedTime, auto-update datetimes). */
+export function autoUpdateColumns(model: TableModel): StoredField[] {
+  return model.stored.filter((f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'));
+}

@@ -1,0 +1,173 @@
+/**
+ * Writing rows: every row of a request is validated before anything is written, then all of it runs in one
+ * transaction (multi-row INSERTs in batches), so a bad row or a missing id leaves the table as it was.
+ */
+import { notFound, badRequest } from '@rowbase/core/errors';
+import type { FilterNode } from '@rowbase/core/filters/where';
+import type { Knex } from 'knex';
+import type { DataCache } from '../data/data-cache.js';
+import { RowReader, pkValue } from '../data/row-query.js';
+import type { StoredField, TableModel } from '../data/table-model.js';
+import { autoUpdateColumns, nowStamp, prepareRow, type ColumnValues } from './rows-validate.js';
+
+export interface WriteTarget {
+  model: TableModel;
+  db: Knex;
+  cache: DataCache;
+}
+
+/** Bind parameters per statement we stay under (SQLite allows 32766, PostgreSQL 65535). */
+const MAX_PARAMS = 30_000;
+const MAX_ROWS_PER_INSERT = 1000;
+
+function requirePk(model: TableModel): StoredField {
+  if (!model.pk) throw badRequest(`Table '${model.title}' has no primary key`);
+  return model.pk;
+}
+
+/** The key identifying a row in a write body: the primary key's title, column name, or `Id`. */
+export function idOfItem(model: TableModel, item: unknown, index?: number): unknown {
+  const pk = requirePk(model);
+  const o = (item ?? {}) as Record<string, unknown>;
+  const id = o[pk.title] ?? o[pk.name] ?? o.Id ?? o.id;
+  if (id === undefined || id === null || id === '') {
+    throw badRequest(
+      index === undefined ? `The primary key '${pk.title}' is required` : `Row ${index}: the primary key '${pk.title}' is required`,
+    );
+  }
+  return pkValue(pk, id);
+}
+
+/**
+ * Inserts rows and returns their primary keys, in order.
+ * @example await insertRows(target, [{ Title: 'a' }, { Title: 'b' }]) // [1, 2]
+ */
+export async function insertRows(t: WriteTarget, inputs: readonly unknown[], bulk: boolean): Promise<unknown[]> {
+  const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
+  const ids = await t.db.transaction((trx) => insertPrepared(trx, t.model, rows));
+  t.cache.bump(t.model.id);
+  return ids;
+}
+
+async function insertPrepared(trx: Knex.Transaction, model: TableModel, rows: ColumnValues[]): Promise<unknown[]> {
+  const pk = model.pk;
+  const ids: unknown[] = new Array(rows.length);
+  // Rows with different key sets go in different statements: a missing key must mean the column default.
+  const groups = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    const sig = Object.keys(r).join('\u0000');
+    const g = groups.get(sig);
+    if (g) g.push(i);
+    else groups.set(sig, [i]);
+  });
+  for (const [sig, indexes] of groups) {
+    const width = Math.max(1, sig ? sig.split('\u0000').length : 1);
+    const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
+    for (let start = 0; start < indexes.length; start += per) {
+      const chunk = indexes.slice(start, start + per);
+      const values = chunk.map((i) => rows[i]!);
+      const got = await insertChunk(trx, model, values);
+      chunk.forEach((rowIndex, k) => {
+        ids[rowIndex] = pk ? (values[k]![pk.name] ?? got[k]) : undefined;
+      });
+    }
+  }
+  return ids;
+}
+
+/** One multi-row INSERT; returns generated keys where the database tells them. */
+async function insertChunk(trx: Knex.Transaction, model: TableModel, values: ColumnValues[]): Promise<unknown[]> {
+  const pk = model.pk;
+  const empty = values.every((v) => Object.keys(v).length === 0);
+  if (model.dialect === 'mysql') {
+    if (empty) {
+      const out: unknown[] = [];
+      for (let i = 0; i < values.length; i++) out.push((await trx(model.tableName).insert({}))[0]);
+      return out;
+    }
+    // MySQL reports the first generated id; one multi-row INSERT takes consecutive ones.
+    const [first] = await trx(model.tableName).insert(values);
+    return values.map((_, k) => (typeof first === 'number' && first > 0 ? first + k : undefined));
+  }
+  if (!pk) {
+    await trx(model.tableName).insert(empty ? values.map(() => ({})) : values);
+    return [];
+  }
+  if (empty) {
+    const out: unknown[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const [r] = await trx(model.tableName).insert({}).returning(pk.name);
+      out.push(pk.decode((r as Record<string, unknown>)[pk.name]));
+    }
+    return out;
+  }
+  const returned = (await trx(model.tableName).insert(values).returning(pk.name)) as Record<string, unknown>[];
+  return returned.map((r) => pk.decode(r[pk.name]));
+}
+
+/**
+ * Updates rows by primary key; a missing row is a 404 and nothing is changed.
+ * @example await updateRows(target, [{ id: 1, data: { Title: 'x' } }], false)
+ */
+export async function updateRows(
+  t: WriteTarget,
+  items: readonly { id: unknown; data: unknown }[],
+  bulk: boolean,
+): Promise<unknown[]> {
+  const pk = requirePk(t.model);
+  const prepared = items.map((it, i) => ({ id: it.id, values: prepareRow(t.model, it.data, 'update', bulk ? i : undefined) }));
+  const stamp = nowStamp();
+  const touched = autoUpdateColumns(t.model);
+  await t.db.transaction(async (trx) => {
+    for (const { id, values } of prepared) {
+      for (const f of touched) if (!(f.name in values)) values[f.name] = stamp;
+      const q = trx(t.model.tableName).where(pk.name, id as string | number);
+      const n = Object.keys(values).length ? await q.update(values) : (await q.clone().count({ n: '*' }).first())?.n;
+      if (!Number(n)) throw notFound(`Record '${String(id)}' not found`);
+    }
+  });
+  t.cache.bump(t.model.id);
+  return prepared.map((p) => p.id);
+}
+
+/** Deletes rows by primary key; when any is missing, a 404 naming it and nothing is deleted. */
+export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promise<unknown[]> {
+  const pk = requirePk(t.model);
+  const unique = [...new Set(ids as (string | number)[])];
+  await t.db.transaction(async (trx) => {
+    const found = new Set<string>();
+    for (let i = 0; i < unique.length; i += 1000) {
+      const part = unique.slice(i, i + 1000);
+      const rows = (await trx(t.model.tableName).select(pk.name).whereIn(pk.name, part)) as Record<string, unknown>[];
+      for (const r of rows) found.add(String(pk.decode(r[pk.name])));
+    }
+    const missing = unique.filter((id) => !found.has(String(id)));
+    if (missing.length) throw notFound(`Record '${String(missing[0])}' not found`);
+    for (let i = 0; i < unique.length; i += 1000) {
+      await trx(t.model.tableName).whereIn(pk.name, unique.slice(i, i + 1000)).del();
+    }
+  });
+  t.cache.bump(t.model.id);
+  return unique;
+}
+
+/** Updates every row matching a filter with the same values; returns how many changed. */
+export async function updateWhere(t: WriteTarget, where: readonly FilterNode[], data: unknown): Promise<number> {
+  const values = prepareRow(t.model, data, 'update');
+  if (!Object.keys(values).length) throw badRequest('Nothing to update: the body names no writable field');
+  const stamp = nowStamp();
+  for (const f of autoUpdateColumns(t.model)) if (!(f.name in values)) values[f.name] = stamp;
+  const n = await t.db.transaction(async (trx) => {
+    const reader = new RowReader(trx, t.model, t.cache);
+    return reader.filtered(where, trx).update(values);
+  });
+  t.cache.bump(t.model.id);
+  return Number(n);
+}
+
+/** Deletes every row matching a filter; returns how many went. */
+export async function deleteWhere(t: WriteTarget, where: readonly FilterNode[]): Promise<number> {
+  const n = await t.db.transaction(async (trx) => new RowReader(trx, t.model, t.cache).filtered(where, trx).del());
+  t.cache.bump(t.model.id);
+  return Number(n);
+}
