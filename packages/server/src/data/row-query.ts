@@ -9,7 +9,8 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
-import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
+import { defaultQueryFields, queryFieldOf, type QueryField } from './computed/query-field.js';
+import { applyWhere, checkWhere } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -45,10 +46,10 @@ export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaul
 }
 
 /** Turns raw rows into API rows keyed by field title. */
-export function rowDecoder(fields: readonly StoredField[]): (raw: Row) => Row {
+export function rowDecoder(fields: readonly QueryField[]): (raw: Row) => Row {
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw[f.name]);
+    for (const f of fields) out[f.title] = f.decode(raw[f.key]);
     return out;
   };
 }
@@ -62,10 +63,10 @@ export class RowReader {
   ) {}
 
   /** The fields a query returns, checked. */
-  projection(fields: readonly string[] | undefined): StoredField[] {
-    if (!fields?.length) return this.model.stored;
-    const out = fields.map((k) => storedFieldOf(this.model, k));
-    return [...new Set(out)];
+  projection(fields: readonly string[] | undefined): QueryField[] {
+    if (!fields?.length) return defaultQueryFields(this.model);
+    const byKey = new Map(fields.map((k) => queryFieldOf(this.model, k)).map((f) => [f.key, f]));
+    return [...byKey.values()];
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
@@ -81,10 +82,10 @@ export class RowReader {
   private orderBy(qb: Knex.QueryBuilder, sort: readonly SortSpec[] | undefined): void {
     const seen = new Set<string>();
     for (const s of sort ?? []) {
-      const f = storedFieldOf(this.model, s.field);
-      if (seen.has(f.name)) continue;
-      seen.add(f.name);
-      orderWithNulls(qb, f.name, s.direction, this.model.dialect);
+      const f = queryFieldOf(this.model, s.field);
+      if (seen.has(f.key)) continue;
+      seen.add(f.key);
+      orderWithNulls(qb, f.expr, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
     if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
@@ -160,17 +161,19 @@ export class RowReader {
    * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
    */
   async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const f = storedFieldOf(this.model, fieldKey);
-    const base = () => this.filtered(q.where);
-    const qb = base().select(f.name).count({ count: '*' }).groupBy(f.name);
-    const sort = q.sort?.find((s) => storedFieldOf(this.model, s.field).name === f.name);
-    orderWithNulls(qb, f.name, sort?.direction ?? 'asc', this.model.dialect);
+    const f = queryFieldOf(this.model, fieldKey);
+    // Computed values are grouped from a derived table of (key) rows.
+    const base = (): Knex.QueryBuilder =>
+      f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
+    const qb = base().select(f.key).count({ count: '*' }).groupBy(f.key);
+    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
+    orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
     const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
     const totalRow = (await this.db
-      .from(base().distinct(f.name).as('g'))
+      .from(base().distinct(f.key).as('g'))
       .count({ count: '*' })
       .first()) as { count: unknown } | undefined;
-    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.name]), count: Number(r.count) }));
+    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
   }
 
@@ -206,8 +209,16 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
  * do by themselves; PostgreSQL is told so.
  */
-function orderWithNulls(qb: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc', dialect: string): void {
-  if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
+function orderWithNulls(
+  qb: Knex.QueryBuilder,
+  column: string | Knex.Raw,
+  direction: 'asc' | 'desc',
+  dialect: string,
+): void {
+  if (typeof column !== 'string') {
+    const nulls = dialect === 'pg' ? (direction === 'asc' ? ' nulls first' : ' nulls last') : '';
+    void qb.orderByRaw(`? ${direction}${nulls}`, [column]);
+  } else if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
   else void qb.orderBy(column, direction);
 }
 
@@ -220,8 +231,8 @@ function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): 
   return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
 }
 
-function selectList(fields: readonly StoredField[], pk: StoredField | undefined): string[] {
-  const names = fields.map((f) => f.name);
-  if (pk && !names.includes(pk.name)) names.push(pk.name);
+function selectList(fields: readonly QueryField[], pk: StoredField | undefined): (string | Knex.Raw)[] {
+  const names: (string | Knex.Raw)[] = fields.map((f) => f.selectExpr);
+  if (pk && !fields.some((f) => f.key === pk.name)) names.push(pk.name);
   return names;
 }
