@@ -14,6 +14,7 @@ import { storageRoutes } from './routes/storage.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
+import { linkRoutes } from './routes/links.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
+  linkRoutes(app, ctx);
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   userRoutes(app, ctx);

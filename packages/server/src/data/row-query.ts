@@ -9,7 +9,7 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
-import { defaultQueryFields, queryFieldOf, type QueryField } from './computed/query-field.js';
+import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -25,6 +25,13 @@ export interface RowQuery {
   fields?: readonly string[];
   where?: readonly FilterNode[];
   sort?: readonly SortSpec[];
+  /** Restricts the rows (to the records linked to one record); `key` names the subset for the caches. */
+  within?: RowSubset;
+}
+
+export interface RowSubset {
+  key: string;
+  apply(qb: Knex.QueryBuilder): void;
 }
 
 export interface PageQuery extends RowQuery {
@@ -70,8 +77,13 @@ export class RowReader {
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
-  filtered(where: readonly FilterNode[] | undefined, db: Knex | Knex.Transaction = this.db): Knex.QueryBuilder {
+  filtered(
+    where: readonly FilterNode[] | undefined,
+    db: Knex | Knex.Transaction = this.db,
+    within?: RowSubset,
+  ): Knex.QueryBuilder {
     const qb = db(this.model.tableName);
+    within?.apply(qb);
     if (where?.length) {
       checkWhere(this.model, where, this.now);
       applyWhere(qb, this.model, where, this.now);
@@ -96,18 +108,20 @@ export class RowReader {
     const fields = this.projection(q.fields);
     const decode = rowDecoder(fields);
     const pk = this.model.pk;
-    const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
+    // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
+    const seekable =
+      pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk) && !usesComputed(this.model, q.where);
     const columns = selectList(fields, pk);
     if (!seekable) {
-      const qb = this.filtered(q.where).select(columns);
+      const qb = this.filtered(q.where, this.db, q.within).select(columns);
       this.orderBy(qb, q.sort);
       const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
       return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
-    const key = `${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
+    const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
     const before = this.cache.getSeek(this.model.id, key, q.offset);
-    const qb = this.filtered(q.where).select(columns).orderBy(pk.name, direction);
+    const qb = this.filtered(q.where, this.db, q.within).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
       raw = (await qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit)) as Row[];
@@ -123,19 +137,23 @@ export class RowReader {
   }
 
   /** How many rows match; cached per filter until the table changes. */
-  async count(where: readonly FilterNode[] | undefined): Promise<number> {
-    const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
-    const cached = this.cache.getCount(this.model.id, key);
+  async count(where: readonly FilterNode[] | undefined, within?: RowSubset): Promise<number> {
+    const key = `${within?.key ?? ''}\u0000${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
+    // Counts filtered on computed values depend on other tables: never cached.
+    const cacheable = !usesComputed(this.model, where);
+    const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
-    const row = (await this.filtered(where).count({ count: '*' }).first()) as { count: unknown } | undefined;
+    const row = (await this.filtered(where, this.db, within).count({ count: '*' }).first()) as
+      | { count: unknown }
+      | undefined;
     const n = Number(row?.count ?? 0);
-    this.cache.setCount(this.model.id, key, n);
+    if (cacheable) this.cache.setCount(this.model.id, key, n);
     return n;
   }
 
   /** A page with NocoDB's pageInfo. */
   async page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where)]);
+    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 

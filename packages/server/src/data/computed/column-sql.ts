@@ -65,6 +65,11 @@ export class ComputedSql {
     };
   }
 
+  /** Another table of the source by id. */
+  tableOf(id: string): TableModel | undefined {
+    return this.tables.get(id);
+  }
+
   /** The SQL of `column` (a field of `model`) for rows aliased `alias`. */
   valueOf(model: TableModel, column: ColumnMeta, alias: string): FieldSql {
     const key = `${model.id}\u0000${column.id}\u0000${alias}`;

@@ -7,6 +7,7 @@
 import { badRequest } from '@rowbase/core/errors';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
 import type { FormulaType } from '@rowbase/core/formula/types';
+import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { FieldModel, TableModel } from '../table-model.js';
 import { isComputedField, type FieldSql } from './column-sql.js';
@@ -63,4 +64,11 @@ export function defaultQueryFields(model: TableModel): QueryField[] {
   return model.fields
     .filter((f) => f.name !== null || (model.computed && isComputedField(f.column)))
     .map((f) => queryFieldOf(model, f.column.id));
+}
+
+/** Whether a where tree names a computed field (its result then depends on other tables too). */
+export function usesComputed(model: TableModel, where: readonly FilterNode[] | undefined): boolean {
+  return (where ?? []).some((n) =>
+    n.type === 'group' ? usesComputed(model, n.children) : model.field(n.field)?.name === null,
+  );
 }
