@@ -28,8 +28,10 @@ export function jsonArrayAgg(db: Knex, dialect: Dialect, value: Knex.Raw, order:
 /** A JSON object from fixed keys (bound) and value expressions. */
 export function jsonObject(db: Knex, dialect: Dialect, entries: readonly [string, Knex.Raw][]): Knex.Raw {
   const fn = dialect === 'pg' ? 'json_build_object' : dialect === 'mysql' ? 'JSON_OBJECT' : 'json_object';
-  const args = entries.flatMap(([k, v]) => [k, v]);
-  return db.raw(`${fn}(${args.map(() => '?').join(', ')})`, args);
+  // PostgreSQL cannot type a bare parameter: keys are bound as text.
+  const key = dialect === 'pg' ? 'CAST(? AS text)' : '?';
+  const sql = entries.map(() => `${key}, ?`).join(', ');
+  return db.raw(`${fn}(${sql})`, entries.flatMap(([k, v]) => [k, v]));
 }
 
 /** A date or datetime expression as 'YYYY-MM-DD HH:mm:ss' text, the same on every engine. */
