@@ -13,24 +13,32 @@ import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
 import { buildNewColumn, checkTitle, dbTypeOf, selectOptionsOf, specOf } from './columns-build.js';
+import { formulaOptionsChecked } from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import { optionsFromValues, optionsOf, rebuildColumn } from './columns-retype.js';
 import { inMetaChange, type ChangeScope } from './tables-change.js';
 import type { FullTable } from './tables-meta.js';
 import { sourceFor } from './tables.js';
 
-/** `{Title}` references become `{columnId}`, as formulas are stored (SPEC: by id, shown by title). */
-function formulaOptions(table: FullTable, body: ColumnBody): FormulaOptions {
+/**
+ * A formula type-checked and compiled over its source (422 with the SPEC §5 message when it is not valid),
+ * stored by field id (SPEC: by id, shown by title).
+ */
+async function formulaOptions(
+  ctx: AppContext,
+  s: ChangeScope,
+  table: FullTable,
+  body: ColumnBody,
+  selfId?: string,
+): Promise<FormulaOptions> {
   const raw =
     body.formula_raw ??
     (body.colOptions as { formula_raw?: string } | undefined)?.formula_raw ??
     body.formula;
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('formula_raw is required for a Formula field');
-  const formula = raw.replace(/\{([^{}]+)\}/g, (m, name: string) => {
-    const c = table.columns.find((x) => x.title === name || x.id === name);
-    return c ? `{${c.id}}` : m;
-  });
-  return { formula, formula_raw: raw, error: null };
+  const tables = await ctx.meta.listTables(table.base_id, s.meta);
+  const db = ctx.sources.connectionOf(s.source);
+  return formulaOptionsChecked(db, s.dialect, table, tables, raw, selfId);
 }
 
 /** colOptions of the computed types that only describe themselves (QrCode, Barcode, Button, Count). */
@@ -55,7 +63,7 @@ export async function addColumnIn(
   if (def.virtual) {
     if (body.uidt === 'Lookup' || body.uidt === 'Rollup')
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
-    else if (body.uidt === 'Formula') built.meta.colOptions = formulaOptions(table, body);
+    else if (body.uidt === 'Formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
     else built.meta.colOptions = plainOptions(body) as never;
     return ctx.columns.insert(built.meta, s.meta);
   }
@@ -129,10 +137,13 @@ export async function updateColumnIn(
       uidt === 'Lookup' || uidt === 'Rollup'
         ? await lookupOptions(ctx, s.meta, table, merged)
         : uidt === 'Formula'
-          ? formulaOptions(table, {
-              ...merged,
-              formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
-            })
+          ? await formulaOptions(
+              ctx,
+              s,
+              table,
+              { ...merged, formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw },
+              old.id,
+            )
           : (plainOptions(merged) ?? old.colOptions);
     await ctx.columns.update(
       old.id,

@@ -27,3 +27,17 @@ export function sourceModels(
 export async function attachComputed(ctx: AppContext, db: Knex, model: TableModel): Promise<void> {
   sourceModels(db, model, await ctx.meta.listTables(model.baseId));
 }
+
+/**
+ * A table's model with computed SQL over its source, read inside a meta change (`trx`), for checks of new
+ * computed fields.
+ */
+export async function checkModelOf(ctx: AppContext, trx: Knex, tableId: string): Promise<TableModel> {
+  const tables = await ctx.meta.listTables((await ctx.meta.getTable(tableId, trx)).base_id, trx);
+  const table = tables.find((t) => t.id === tableId)!;
+  const source = await ctx.sourceRepo.byId(table.source_id, trx);
+  if (!source) throw new Error(`Source ${table.source_id} not found`);
+  const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source));
+  sourceModels(ctx.sources.connectionOf(source), model, tables);
+  return model;
+}

@@ -33,6 +33,8 @@ export interface FieldSql {
   shape: Shape;
   /** Set when the field could not be compiled (a broken formula, a cycle): it reads as NULL. */
   error?: string;
+  /** The error behind `error`, for checks that refuse such a field. */
+  cause?: AppError;
 }
 
 const COMPUTED = new Set(['Links', 'LinkToAnotherRecord', 'Lookup', 'Rollup', 'Formula', 'Count']);
@@ -46,6 +48,8 @@ export class ComputedSql {
   private readonly memo = new Map<string, FieldSql>();
   private readonly building = new Set<string>();
   private aliasCount = 0;
+  /** How many times a field was met inside its own SQL (checks compare it before and after). */
+  cycles = 0;
   private readonly env: HopEnv;
   private readonly db: Knex;
 
@@ -76,14 +80,17 @@ export class ComputedSql {
     const done = this.memo.get(key);
     if (done) return done;
     const cycleKey = `${model.id}\u0000${column.id}`;
-    if (this.building.has(cycleKey)) return this.nullValue('Circular reference detected');
+    if (this.building.has(cycleKey)) {
+      this.cycles++;
+      return this.nullValue('Circular reference detected');
+    }
     this.building.add(cycleKey);
     let out: FieldSql;
     try {
       out = this.build(model, column, alias);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      out = this.nullValue(err.message);
+      out = { ...this.nullValue(err.message), cause: err };
     } finally {
       this.building.delete(cycleKey);
     }
