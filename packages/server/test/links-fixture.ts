@@ -106,7 +106,7 @@ export async function buildShop(server: TestServer): Promise<Shop> {
   await field(shop, 'customers', { title: 'Country', uidt: 'LinkToAnotherRecord', type: 'bt', childId: t.countries.id });
   await field(shop, 'orders', { title: 'Products', uidt: 'Links', type: 'mm', childId: t.products.id });
   // The partner fields the link creation added.
-  for (const key of ['orders', 'countries', 'products'] as const) {
+  for (const key of ['customers', 'orders', 'countries', 'products'] as const) {
     const meta = await ok(shop, 'get', `/api/v1/db/meta/tables/${t[key].id}`);
     for (const c of meta.columns) shop.fields[`${t[key].title}.${c.title}`] = c.id;
   }
