@@ -40,6 +40,7 @@ describe('parseFormula', () => {
     expect(parseFormula('[1]')).toEqual({ type: 'unsupported', what: 'Array literal' });
     expect(parseFormula('a ? b : c')).toMatchObject({ type: 'unsupported' });
     expect(parseFormula('a ^ b')).toEqual({ type: 'unsupported', what: 'Operator ^' });
+    expect(parseFormula('1e400')).toEqual({ type: 'unsupported', what: 'A number this large' });
   });
   it('throws FormulaSyntaxError on text that is not an expression', () => {
     expect(() => parseFormula('1 +')).toThrow(FormulaSyntaxError);

@@ -53,6 +53,8 @@ function convert(node: jsep.Expression): FormulaNode {
   switch (node.type) {
     case 'Literal': {
       const value = (node as jsep.Literal).value;
+      if (typeof value === 'number' && !Number.isFinite(value))
+        return { type: 'unsupported', what: 'A number this large' };
       if (
         typeof value === 'string' ||
         typeof value === 'number' ||

@@ -269,6 +269,21 @@ describe('dates and units', () => {
   });
 });
 
+describe('JSON_EXTRACT paths', () => {
+  it('takes a literal path of keys and indexes', () => {
+    expect(messages('JSON_EXTRACT({Data}, "$.a.b[0]")')).toEqual([]);
+    expect(check('JSON_EXTRACT({Data}, "$.a b")').errors).toEqual([
+      { type: 'INVALID_ARG_VALUE', message: 'JSON_EXTRACT requires a JSON path like $.key.list[0]' },
+    ]);
+    expect(check('JSON_EXTRACT({Data}, {Name})').errors).toEqual([
+      { type: 'INVALID_ARG', message: 'JSON_EXTRACT requires the second argument to be a text literal' },
+    ]);
+  });
+  it('gives text when IF branches disagree', () => {
+    expect(check('IF({Done}, 1, "x")').type).toBe('string');
+  });
+});
+
 describe('references, operators and cycles', () => {
   it('finds fields by id or by title and reports unknown ones', () => {
     expect(messages('{c1} + {Price}')).toEqual([]);

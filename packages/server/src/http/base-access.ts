@@ -1,17 +1,15 @@
 /**
- * The one place meta routes check base permissions: org roles from the principal, the base role from
- * rb_base_users, decided by core `can()`. Swappable for the auth issue's `authorize()` in one edit.
+ * Base/table/column access for the meta routes, on top of the auth issue's `authorize()` (org roles, base
+ * roles, preview-as, base-scoped API tokens): resolves the entity and its base in the same step.
  */
-import { forbidden, notFound } from '@rowbase/core/errors';
+import { notFound } from '@rowbase/core/errors';
+import type { HeldRoles } from '@rowbase/core/permissions/can';
 import type { Permission } from '@rowbase/core/permissions/matrix';
-import { can, canAccessBase, type HeldRoles } from '@rowbase/core/permissions/can';
-import type { RoleMap } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
-import { requireUser, type Principal } from './principal.js';
-
-export const NO_BASE_ACCESS = "You don't have enough permission to access the base.";
+import { authorize, authorizeBaseAccess } from './authorize.js';
+import type { Principal } from './principal.js';
 
 export interface BaseAccess {
   principal: Principal;
@@ -19,16 +17,9 @@ export interface BaseAccess {
   held: HeldRoles;
 }
 
-/** The roles a principal holds in a base (org roles plus its base role). */
-export async function heldRolesIn(ctx: AppContext, principal: Principal, baseId: string): Promise<HeldRoles> {
-  const baseRole = await ctx.bases.roleOf(baseId, principal.user.id);
-  const base: RoleMap = baseRole ? { [baseRole]: true } : {};
-  return { org: principal.roles, base };
-}
-
 /**
- * Resolves the base and checks that the caller may see it and, when given, holds the permission.
- * Unknown bases and bases the caller cannot see are both 404/403 without leaking which.
+ * The base, once the caller may enter it and (when given) holds the permission there; 401/403/404 otherwise.
+ * @example const { base } = await requireBaseAccess(ctx, req, baseId, 'tableCreate');
  */
 export async function requireBaseAccess(
   ctx: AppContext,
@@ -36,29 +27,22 @@ export async function requireBaseAccess(
   baseId: string,
   permission?: Permission,
 ): Promise<BaseAccess> {
-  const principal = requireUser(req);
-  if (principal.tokenBaseId && principal.tokenBaseId !== baseId) throw forbidden(NO_BASE_ACCESS);
+  const { principal, held } = permission
+    ? await authorize(ctx, req, permission, { baseId })
+    : await authorizeBaseAccess(ctx, req, baseId);
   const base = await ctx.bases.byId(baseId);
-  if (!base) throw notFound(`Base '${baseId}' not found`);
-  const held = await heldRolesIn(ctx, principal, baseId);
-  if (!canAccessBase(held)) throw forbidden(NO_BASE_ACCESS);
-  if (permission && !can(held, permission)) {
-    throw forbidden(`You don't have permission to perform '${permission}' in this base`);
-  }
+  if (!base) throw notFound('Base not found');
   return { principal, base, held };
 }
 
 /** Org-level check (e.g. creating a base). */
-export function requireOrgPermission(req: FastifyRequest, permission: Permission): Principal {
-  const principal = requireUser(req);
-  if (!can({ org: principal.roles }, permission)) {
-    throw forbidden(`You don't have permission to perform '${permission}'`);
-  }
-  return principal;
+export async function requireOrgPermission(
+  ctx: AppContext,
+  req: FastifyRequest,
+  permission: Permission,
+): Promise<Principal> {
+  return (await authorize(ctx, req, permission)).principal;
 }
-
-/** Whether the caller sees every base (super admin) rather than only those they belong to. */
-export const seesAllBases = (principal: Principal) => principal.roles.super === true;
 
 /** Table-level routes: the table's base decides. */
 export async function requireTableAccess(

@@ -8,11 +8,12 @@ import {
   visibilityRulesBody,
 } from '@rowbase/core/api/bases';
 import type { ListReply } from '@rowbase/core/api/meta';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess, requireOrgPermission } from '../http/base-access.js';
 import { requireUser } from '../http/principal.js';
+import { auditMeta } from '../services/tables-audit.js';
 import { parseWith } from '../http/validate.js';
 import {
   createBase,
@@ -53,9 +54,16 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
     app.get(prefix, async (req) => listReply(await listBases(ctx, requireUser(req))));
     app.get(`${prefix}/`, async (req) => listReply(await listBases(ctx, requireUser(req))));
-    const create = async (req: { body: unknown }) => {
-      const principal = requireOrgPermission(req as never, 'baseCreate');
-      return createBase(ctx, principal, parseWith(createBaseBody, req.body));
+    const create = async (req: FastifyRequest) => {
+      const principal = await requireOrgPermission(ctx, req, 'baseCreate');
+      const base = await createBase(ctx, principal, parseWith(createBaseBody, req.body));
+      await auditMeta(ctx, req, {
+        baseId: base.id,
+        type: 'PROJECT',
+        op: 'CREATE',
+        description: `Base ${base.title} was created`,
+      });
+      return base;
     };
     app.post(prefix, create);
     app.post(`${prefix}/`, create);
@@ -64,7 +72,14 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     app.patch<Id>(`${prefix}/:id`, async (req) => {
       const { base } = await requireBaseAccess(ctx, req, req.params.id, 'baseRename');
-      return updateBase(ctx, base, parseWith(updateBaseBody, req.body));
+      const updated = await updateBase(ctx, base, parseWith(updateBaseBody, req.body));
+      await auditMeta(ctx, req, {
+        baseId: base.id,
+        type: 'PROJECT',
+        op: 'UPDATE',
+        description: `Base ${base.title} was updated`,
+      });
+      return updated;
     });
     app.delete<Id>(`${prefix}/:id`, async (req) => {
       const { base } = await requireBaseAccess(ctx, req, req.params.id, 'baseDelete');

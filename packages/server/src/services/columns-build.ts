@@ -2,6 +2,7 @@
  * From a NocoDB column body to what Rowbase stores: the meta row and, for stored types, the physical column
  * spec with the dialect's default type (SPEC §9) and the column rules of SPEC §5 applied.
  */
+import { randomBytes } from 'node:crypto';
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
@@ -19,7 +20,9 @@ import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { ColumnSpec } from '../sources/column-spec.js';
 import type { NewColumn } from '../meta/repos/columns.js';
-import { checkColumnNameLength, toIdentifier, uniqueName } from './tables-naming.js';
+import { MAX_IDENTIFIER, checkColumnNameLength, toIdentifier, uniqueName } from './tables-naming.js';
+import { isNowDefault } from '../sources/column-spec.js';
+import { validateCellValue } from '@rowbase/core/fields/validate-cell';
 
 export interface TableScope {
   id: string;
@@ -51,7 +54,7 @@ export function selectOptionsOf(body: Pick<ColumnBody, 'colOptions' | 'dtxp'>): 
       seen.add(o.title);
       return true;
     })
-    .map((o, i) => ({ ...o, order: o.order ?? i + 1 }));
+    .map((o, i) => ({ ...o, id: o.id ?? `sl${randomBytes(7).toString('hex')}`, order: o.order ?? i + 1 }));
 }
 
 /** The physical type: the registry default, overridden by a client's dt/dtxp/dtxs where they apply. */
@@ -122,7 +125,10 @@ export function buildNewColumn(
   const db = dbTypeOf(dialect, body, options);
   let column_name: string | null = null;
   if (db) {
-    const wanted = body.column_name?.trim() ? body.column_name.trim() : toIdentifier(rawTitle);
+    // A name derived from a long title is cut to fit the engine (with room for a _N suffix).
+    const wanted = body.column_name?.trim()
+      ? body.column_name.trim()
+      : toIdentifier(rawTitle).slice(0, Math.min(60, MAX_IDENTIFIER[dialect] - 4));
     if (!/^[^\0`"[\]]+$/.test(wanted)) throw badRequest(`Invalid column name '${wanted}'`);
     column_name = uniqueName(
       wanted,
@@ -160,6 +166,19 @@ export function buildNewColumn(
     body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
       ? null
       : String(body.cdf);
+  if (db && cdf !== null && !isNowDefault(cdf) && body.uidt !== 'SpecificDBType') {
+    const checked = validateCellValue(
+      { title, uidt: body.uidt, colOptions: SELECT_TYPES.includes(body.uidt) ? { options } : null },
+      cdf,
+      dialect,
+    );
+    if (!checked.ok) throw badRequest(`Invalid default value for column '${title}': ${checked.error}`);
+  }
+  if (db && flags.unique && dialect === 'mysql' && /text|blob|json|geometry/i.test(db.dt)) {
+    throw badRequest(
+      `Column '${title}': a unique ${db.dt} column is not supported on MySQL; use SingleLineText`,
+    );
+  }
   const meta: NewColumn = {
     fk_model_id: table.id,
     base_id: table.base_id,

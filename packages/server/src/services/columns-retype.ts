@@ -87,6 +87,7 @@ export async function rebuildColumn(
   old: ColumnMeta,
   next: ColumnMeta,
   spec: ColumnSpec,
+  mapValue: (v: unknown) => unknown = (v) => v,
 ): Promise<void> {
   const pk = table.columns.find((c) => c.pk && c.column_name);
   if (!pk) throw badRequest(`Table '${table.title}' has no primary key, so its fields cannot change type`);
@@ -109,7 +110,7 @@ export async function rebuildColumn(
     const rows = await q;
     if (rows.length === 0) break;
     for (const r of rows) {
-      const value = convertValue(old, next, r[oldName], s.dialect);
+      const value = convertValue(old, next, mapValue(r[oldName]), s.dialect);
       if (value !== null)
         await s
           .data(table.table_name)
@@ -148,3 +149,61 @@ export async function rebuildColumn(
 /** The options of a select column as stored. */
 export const optionsOf = (c: ColumnMeta): SelectOption[] =>
   ((c.colOptions as SelectOptions | null)?.options ?? []).slice();
+
+/** Option titles renamed between two option lists (matched by option id). */
+export function optionRenames(before: SelectOption[], after: SelectOption[]): Map<string, string> {
+  const renames = new Map<string, string>();
+  for (const o of after) {
+    const prev = o.id ? before.find((b) => b.id === o.id) : undefined;
+    if (prev && prev.title !== o.title) renames.set(prev.title, o.title);
+  }
+  return renames;
+}
+
+/** Applies option renames to a stored value (comma-joined for multi-select). */
+export function renameOptionValue(v: unknown, renames: Map<string, string>, multi: boolean): unknown {
+  if (typeof v !== 'string' || renames.size === 0) return v;
+  if (!multi) return renames.get(v) ?? v;
+  return v
+    .split(',')
+    .map((p) => renames.get(p) ?? p)
+    .join(',');
+}
+
+/** Renames option values in place when the column keeps its physical type. */
+export async function renameSelectValues(
+  s: ChangeScope,
+  table: TableRecord,
+  column: ColumnMeta,
+  renames: Map<string, string>,
+  multi: boolean,
+): Promise<void> {
+  const name = column.column_name!;
+  if (!multi) {
+    // Two steps through unique placeholders, so swapped names (a<->b) do not collide.
+    const tmp = new Map([...renames.keys()].map((k, i) => [k, `__rb_rename_${i}_${Date.now()}`]));
+    for (const [from, ph] of tmp)
+      await s
+        .data(table.table_name)
+        .where(name, from)
+        .update({ [name]: ph });
+    for (const [from, ph] of tmp)
+      await s
+        .data(table.table_name)
+        .where(name, ph)
+        .update({ [name]: renames.get(from)! });
+    return;
+  }
+  const pk = (await s.meta('rb_columns').where({ fk_model_id: table.id, pk: true }).first())?.column_name as
+    string | undefined;
+  if (!pk) return;
+  const rows = await s.data(table.table_name).select(pk, name).whereNotNull(name);
+  for (const r of rows) {
+    const next = renameOptionValue(r[name], renames, true);
+    if (next !== r[name])
+      await s
+        .data(table.table_name)
+        .where(pk, r[pk])
+        .update({ [name]: next as string });
+  }
+}

@@ -15,7 +15,14 @@ import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js'
 import { buildNewColumn, checkTitle, dbTypeOf, selectOptionsOf, specOf } from './columns-build.js';
 import { formulaOptionsChecked } from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
-import { optionsFromValues, optionsOf, rebuildColumn } from './columns-retype.js';
+import {
+  optionRenames,
+  optionsFromValues,
+  optionsOf,
+  rebuildColumn,
+  renameOptionValue,
+  renameSelectValues,
+} from './columns-retype.js';
 import { inMetaChange, type ChangeScope } from './tables-change.js';
 import type { FullTable } from './tables-meta.js';
 import { sourceFor } from './tables.js';
@@ -172,6 +179,8 @@ export async function updateColumnIn(
     options = await optionsFromValues(s.data, table, old, uidt === 'MultiSelect', options);
   }
   const typeChanged = uidt !== old.uidt;
+  const renames =
+    isSelect && !typeChanged ? optionRenames(optionsOf(old), options) : new Map<string, string>();
   const typeBody: ColumnBody = typeChanged
     ? {
         uidt,
@@ -241,9 +250,14 @@ export async function updateColumnIn(
     !!oldSpec.au !== !!newSpec.au;
   if (old.pk && physicalChange && typeChanged) throw badRequest('The primary key cannot change type');
   if (physicalChange && !old.pk) {
-    await rebuildColumn(s, table, old, next, newSpec);
-  } else if (column_name !== old.column_name) {
-    await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
+    await rebuildColumn(s, table, old, next, newSpec, (v) =>
+      renameOptionValue(v, renames, uidt === 'MultiSelect'),
+    );
+  } else {
+    if (renames.size) await renameSelectValues(s, table, old, renames, uidt === 'MultiSelect');
+    if (column_name !== old.column_name) {
+      await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
+    }
   }
   if (next.pv && !old.pv) await s.meta('rb_columns').where({ fk_model_id: table.id }).update({ pv: false });
   const { id: _id, fk_model_id: _m, base_id: _b, source_id: _s, ...patch } = next;

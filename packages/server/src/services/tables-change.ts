@@ -3,6 +3,7 @@
  * transaction, so a failure rolls everything back; elsewhere (MySQL commits DDL implicitly, external
  * sources are another database) the DDL runs beside it and registered undo steps run on failure.
  */
+import { AppError, badRequest } from '@rowbase/core/errors';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
@@ -47,6 +48,22 @@ export async function inMetaChange<T>(
         /* best effort: the original error is what the caller needs */
       }
     }
-    throw err;
+    throw asClientError(err);
   }
+}
+
+/**
+ * A database refusal (constraint, type, syntax of user-chosen types) becomes a 400 naming the problem, not
+ * a 500: the request was wrong, not the server.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: unknown; message?: unknown };
+  const dbError =
+    typeof e.code === 'string' &&
+    (/^SQLITE_/.test(e.code) || /^ER_/.test(e.code) || /^[0-9A-Z]{5}$/.test(e.code));
+  if (!dbError || typeof e.message !== 'string') return err;
+  // Knex prefixes the statement; the engine's own reason is after the last " - ".
+  const reason = e.message.includes(' - ') ? e.message.slice(e.message.lastIndexOf(' - ') + 3) : e.message;
+  return badRequest(`The database refused the change: ${reason}`);
 }

@@ -13,7 +13,7 @@ import { createTable as createPhysicalTable, dropTable, renameTable } from '../s
 import { buildNewColumn, checkTitle, systemColumnBodies } from './columns-build.js';
 import { dropLinksToTable } from './columns-links.js';
 import { inMetaChange } from './tables-change.js';
-import { checkTableNameLength, toIdentifier } from './tables-naming.js';
+import { MAX_IDENTIFIER, checkTableNameLength, toIdentifier } from './tables-naming.js';
 import type { FullTable } from './tables-meta.js';
 
 /** The source a table goes into: the given one (which must belong to the base) or the base's default. */
@@ -87,7 +87,9 @@ export async function createTable(
   const title = body.title ?? body.table_name!.trim();
   checkTitle(title, 'Table title');
   await assertTitleFree(ctx, base.id, title);
-  const tableName = body.table_name?.trim() ? body.table_name : toIdentifier(title, 'table');
+  const tableName = body.table_name?.trim()
+    ? body.table_name
+    : toIdentifier(title, 'table').slice(0, MAX_IDENTIFIER[dialect] - (base.prefix?.length ?? 0) - 6);
   checkTableName(tableName);
   const physical = physicalTableName(base, source, tableName);
   checkTableNameLength(dialect, physical, physical.length - tableName.length);

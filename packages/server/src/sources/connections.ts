@@ -43,7 +43,17 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
           supportBigNumbers: true,
           timezone: 'Z',
         } as never,
-        pool: { min: 0, max: 5 },
+        pool: {
+          min: 0,
+          max: 5,
+          // CURRENT_TIMESTAMP defaults follow the session time zone: keep it UTC like the values we write.
+          afterCreate(
+            conn: { query(sql: string, cb: (err: Error | null) => void): void },
+            done: (err: Error | null, c: unknown) => void,
+          ) {
+            conn.query("SET time_zone = '+00:00'", (err) => done(err, conn));
+          },
+        },
         acquireConnectionTimeout: 10_000,
       };
     case 'sqlite': {
@@ -68,7 +78,8 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
  * The temporary pool is always closed.
  */
 export async function testConnection(config: ConnectionConfig): Promise<void> {
-  const k = knexFactory(knexConfigFor(config));
+  const quiet = { warn() {}, error() {}, debug() {}, deprecate() {} };
+  const k = knexFactory({ ...knexConfigFor(config), log: quiet });
   try {
     await k.raw('select 1');
   } catch (err) {

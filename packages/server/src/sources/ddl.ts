@@ -11,6 +11,10 @@ function defaultValue(knex: Knex, dialect: Dialect, spec: ColumnSpec): unknown {
   if (cdf === null || cdf === undefined || cdf === '') return undefined;
   if (isNowDefault(cdf)) {
     if (dialect === 'mysql' && spec.au) return knex.raw('CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP');
+    // Datetimes are stored as UTC wall time; pg's CURRENT_TIMESTAMP would follow the session time zone.
+    if (dialect === 'pg' && /^timestamp( without time zone)?$/i.test(spec.dt.trim())) {
+      return knex.raw("(now() at time zone 'utc')");
+    }
     return knex.fn.now();
   }
   const lower = spec.dt.toLowerCase();
@@ -46,15 +50,20 @@ export function defineColumn(
   return col;
 }
 
+/** The CREATE TABLE builder (await it to run; `.toSQL()` shows the statements without a connection). */
+export function createTableStatement(knex: Knex, dialect: Dialect, tableName: string, specs: ColumnSpec[]) {
+  return knex.schema.createTable(tableName, (t) => {
+    for (const s of specs) defineColumn(knex, dialect, t, s);
+  });
+}
+
 export async function createTable(
   knex: Knex,
   dialect: Dialect,
   tableName: string,
   specs: ColumnSpec[],
 ): Promise<void> {
-  await knex.schema.createTable(tableName, (t) => {
-    for (const s of specs) defineColumn(knex, dialect, t, s);
-  });
+  await createTableStatement(knex, dialect, tableName, specs);
 }
 
 export async function dropTable(knex: Knex, tableName: string): Promise<void> {
@@ -84,8 +93,18 @@ export async function dropColumn(
   columnName: string,
 ): Promise<void> {
   if (dialect === 'sqlite') {
-    // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation.
-    await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
+    // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation; it refuses indexed
+    // columns, so their indexes go first (constraint indexes need the copy-the-table path).
+    const indexes: { name: string }[] = await knex.raw('pragma index_list(??)', [tableName]);
+    let constrained = false;
+    for (const idx of indexes) {
+      const cols: { name: string }[] = await knex.raw('pragma index_info(??)', [idx.name]);
+      if (!cols.some((c) => c.name === columnName)) continue;
+      if (idx.name.startsWith('sqlite_autoindex')) constrained = true;
+      else await knex.raw('drop index ??', [idx.name]);
+    }
+    if (constrained) await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
+    else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
   await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));

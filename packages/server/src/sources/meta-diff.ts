@@ -196,7 +196,7 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
     }
     for (const t of db) {
       const fks = fkSet(t);
-      let m = meta.find((x) => x.table_name === t.name);
+      const m = meta.find((x) => x.table_name === t.name);
       if (!m) {
         const title = source.is_meta && base.prefix ? t.name.slice(base.prefix.length + 1) || t.name : t.name;
         const id = await ctx.tables.insert(

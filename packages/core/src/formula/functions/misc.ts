@@ -25,5 +25,18 @@ export const MISC_FUNCTIONS: readonly FunctionDef[] = [
     count: { exact: 2 },
     args: ['any', 'string'],
     returns: 'string',
+    validate: (args) => {
+      const path = args[1];
+      if (!path) return [];
+      if (path.type !== 'literal' || typeof path.value !== 'string')
+        return [
+          {
+            type: FormulaErrorType.INVALID_ARG,
+            message: FormulaMessages.literalRequired('JSON_EXTRACT', 'second'),
+          },
+        ];
+      if (JSON_PATH_RE.test(path.value)) return [];
+      return [{ type: FormulaErrorType.INVALID_ARG_VALUE, message: FormulaMessages.invalidJsonPath }];
+    },
   },
 ];

@@ -9,7 +9,7 @@ import type { Aggregation, Dialect } from '@rowbase/core/fields/field-type';
 import { DATE_AGGREGATIONS, COUNT_ONLY } from '@rowbase/core/fields/ops';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { FormulaMessages } from '@rowbase/core/formula/errors';
-import { formulaToStored } from '@rowbase/core/formula/references';
+import { formulaToShown, formulaToStored } from '@rowbase/core/formula/references';
 import type { Knex } from 'knex';
 import { buildTableModel, type TableModel } from '../table-model.js';
 import { sourceModels } from './attach.js';
@@ -40,7 +40,7 @@ export function formulaOptionsChecked(
   const id = selfId ?? 'rb_new_formula';
   const others = table.columns.filter((c) => c.id !== id);
   const formula = formulaToStored(formulaRaw, others);
-  const options: FormulaOptions = { formula, formula_raw: formulaRaw, error: null };
+  const options: FormulaOptions = { formula, formula_raw: formulaToShown(formula, others), error: null };
   const self: ColumnMeta = {
     ...(table.columns.find((c) => c.id === id) ?? {
       id,

@@ -171,10 +171,12 @@ export const COMMON_FUNCTIONS: Readonly<Record<string, FunctionCompiler>> = {
   SWITCH: (ctx) => {
     const resultIdx = switchResultIndexes(ctx.args.length);
     const type = branchType(resultIdx.map((i) => ctx.args[i]!.type));
-    const asText = [0, ...resultIdx.map((i) => i - 1)].some((i) => ctx.args[i]!.type === 'string');
+    const patternIdx: number[] = [];
+    for (let i = 1; i + 1 < ctx.args.length; i += 2) patternIdx.push(i);
+    const asText = [0, ...patternIdx].some((i) => ctx.args[i]!.type === 'string');
     const key = (i: number) => (asText ? ctx.text(i) : ctx.value(i));
     const whens: Sql[] = [];
-    for (let i = 1; i + 1 < ctx.args.length; i += 2)
+    for (const i of patternIdx)
       whens.push(ctx.sql`WHEN ${key(0)} = ${key(i)} THEN ${branch(ctx, i + 1, type)}`);
     const hasDefault = ctx.args.length % 2 === 0;
     const otherwise = hasDefault ? branch(ctx, ctx.args.length - 1, type) : ctx.kit.text('NULL');

@@ -5,7 +5,7 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { AppError, ErrorCode } from '@rowbase/core/errors';
-import { ARITHMETIC_OPERATORS, type FormulaNode, assertNever } from '@rowbase/core/formula/ast';
+import { type FormulaNode, assertNever } from '@rowbase/core/formula/ast';
 import { FormulaMessages } from '@rowbase/core/formula/errors';
 import { normaliseDateText } from '@rowbase/core/formula/functions/literal-rules';
 import type { CheckedFormula } from '@rowbase/core/formula/typecheck';
@@ -105,7 +105,6 @@ class NodeCompiler {
     const sql = this.kit.sql;
     const a = this.num(left);
     const b = this.num(right);
-    if (!ARITHMETIC_OPERATORS.includes(op)) throw new Error(op);
     switch (op) {
       case '-':
         return result(sql`(${a} - ${b})`, 'numeric');
@@ -134,7 +133,8 @@ class NodeCompiler {
     const isDateText = (c: Compiled) => typeof c.literal === 'string' && normaliseDateText(c.literal) !== undefined;
     if (left.type === 'date' && isDateText(right)) [a, b] = [left.sql, this.date(right)];
     else if (right.type === 'date' && isDateText(left)) [a, b] = [this.date(left), right.sql];
-    else if ((left.type === 'string') !== (right.type === 'string') && left.type !== 'unknown' && right.type !== 'unknown')
+    else if ((left.type === 'string') !== (right.type === 'string'))
+      // Text against anything else (a number, a date, RECORD_ID()) compares as text, which every engine can.
       [a, b] = [this.text(left), this.text(right)];
     else if (left.type === 'boolean' && right.type === 'boolean') [a, b] = [this.value(left), this.value(right)];
     else if (left.type === 'boolean' || right.type === 'boolean') [a, b] = [this.num(left), this.num(right)];
@@ -162,9 +162,7 @@ class NodeCompiler {
       literal: (i) => args[i]?.literal,
       recordId: () => this.env.recordId(),
     };
-    const out = fn(ctx);
-    // IF / SWITCH over branches of different types return text (see branchType in core).
-    return out;
+    return fn(ctx);
   }
 
   value(c: Compiled): Sql {
@@ -198,7 +196,8 @@ class NodeCompiler {
   cond(c: Compiled): Sql {
     const sql = this.kit.sql;
     if (c.predicate) return c.sql;
-    switch (c.type as FormulaType) {
+    const type: FormulaType = c.type;
+    switch (type) {
       case 'boolean':
         return this.d.realBooleans ? sql`(${c.sql})` : sql`(${c.sql} <> 0)`;
       case 'numeric':
@@ -212,7 +211,7 @@ class NodeCompiler {
       case 'unknown':
         return sql`(${c.sql} IS NOT NULL)`;
       default:
-        return assertNever(c.type as never);
+        return assertNever(type);
     }
   }
 }

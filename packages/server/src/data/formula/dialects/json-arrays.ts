@@ -11,21 +11,22 @@ const direction = (ctx: CallContext): Direction =>
   String(ctx.literal(1) ?? 'asc').toLowerCase() === 'desc' ? 'DESC' : 'ASC';
 
 /**
- * Builds the four functions from one dialect's pieces: `elements(x)` is a FROM item with columns `o`
- * (position from 1) and `v` (the element), `aggregate(order)` the JSON array of `v` in that order.
+ * Builds the four functions from one dialect's pieces: `elements(x, alias)` is a FROM item named `alias`
+ * with columns `o` (position from 1) and `v` (the element), `aggregate(order)` the JSON array of `v` in that
+ * order. No derived tables: MariaDB cannot correlate them with the outer row.
  */
 export function arrayFunctions(p: {
-  elements: (ctx: CallContext, x: Sql) => Sql;
+  elements: (ctx: CallContext, x: Sql, alias: string) => Sql;
   aggregate: (order: string) => string;
   /** ORDER BY text sorting elements by value (numbers numerically). */
   byValue: (dir: Direction) => string;
   notBlank: string;
 }): Record<string, FunctionCompiler> {
-  const from = (ctx: CallContext) => p.elements(ctx, ctx.value(0));
+  const from = (ctx: CallContext, alias = 'rb_e') => p.elements(ctx, ctx.value(0), alias);
   return {
     ARRAYUNIQUE: (ctx) => {
-      const firsts = ctx.sql`(SELECT MIN(o) AS o, v FROM ${from(ctx)} GROUP BY v) u`;
-      return result(ctx.kit.knex.raw(`(SELECT ${p.aggregate('o')} FROM ?)`, [firsts]), 'json');
+      const earlier = ctx.sql`NOT EXISTS (SELECT 1 FROM ${from(ctx, 'rb_p')} WHERE rb_p.v = rb_e.v AND rb_p.o < rb_e.o)`;
+      return result(ctx.kit.knex.raw(`(SELECT ${p.aggregate('o')} FROM ? WHERE ?)`, [from(ctx), earlier]), 'json');
     },
     ARRAYSORT: (ctx) =>
       result(ctx.kit.knex.raw(`(SELECT ${p.aggregate(p.byValue(direction(ctx)))} FROM ?)`, [from(ctx)]), 'json'),
@@ -40,22 +41,27 @@ export function arrayFunctions(p: {
 }
 
 export const jsonArrayFunctionsPg = arrayFunctions({
-  elements: (ctx, x) => ctx.sql`JSONB_ARRAY_ELEMENTS(CAST(${x} AS jsonb)) WITH ORDINALITY AS t(v, o)`,
+  elements: (ctx, x, alias) =>
+    ctx.kit.knex.raw(`JSONB_ARRAY_ELEMENTS(CAST(? AS jsonb)) WITH ORDINALITY AS ${alias}(v, o)`, [x]),
   aggregate: (order) => `COALESCE(JSONB_AGG(v ORDER BY ${order}), CAST('[]' AS jsonb))`,
   byValue: (dir) => `v ${dir}`,
   notBlank: `v <> CAST('null' AS jsonb) AND v <> CAST('""' AS jsonb)`,
 });
 
 export const jsonArrayFunctionsSqlite = arrayFunctions({
-  elements: (ctx, x) =>
-    ctx.sql`(SELECT "key" + 1 AS o, CASE WHEN type IN ('object', 'array') THEN json(value) ELSE value END AS v, type AS t FROM json_each(${x}))`,
+  elements: (ctx, x, alias) =>
+    ctx.kit.knex.raw(
+      `(SELECT "key" + 1 AS o, CASE WHEN type IN ('object', 'array') THEN json(value) ELSE value END AS v, type AS t FROM json_each(?)) AS ${alias}`,
+      [x],
+    ),
   aggregate: (order) => `json_group_array(v ORDER BY ${order})`,
   byValue: (dir) => `v ${dir}`,
   notBlank: `t <> 'null' AND NOT (t = 'text' AND v = '')`,
 });
 
 export const jsonArrayFunctionsMysql = arrayFunctions({
-  elements: (ctx, x) => ctx.sql`JSON_TABLE(${x}, '$[*]' COLUMNS (o FOR ORDINALITY, v JSON PATH '$')) AS t`,
+  elements: (ctx, x, alias) =>
+    ctx.kit.knex.raw(`JSON_TABLE(?, '$[*]' COLUMNS (o FOR ORDINALITY, v JSON PATH '$')) AS ${alias}`, [x]),
   aggregate: (order) => `COALESCE(CONCAT('[', GROUP_CONCAT(v ORDER BY ${order} SEPARATOR ','), ']'), '[]')`,
   byValue: (dir) =>
     `(CASE WHEN JSON_TYPE(v) IN ('INTEGER', 'DOUBLE', 'DECIMAL') THEN 0 ELSE 1 END) ${dir}, CAST(v AS DOUBLE) ${dir}, v ${dir}`,

@@ -83,8 +83,11 @@ export const mssqlDialect: FormulaSqlDialect = {
     HOUR: (ctx) => result(ctx.sql`DATEPART(HOUR, ${ctx.date(0)})`, 'numeric'),
     JSON_EXTRACT: (ctx) => result(ctx.sql`JSON_VALUE(${ctx.value(0)}, ${ctx.text(1)})`, 'string'),
     ...arrayFunctions({
-      elements: (ctx, x) =>
-        ctx.sql`(SELECT CAST([key] AS INT) + 1 AS o, CASE [type] WHEN 0 THEN 'null' WHEN 1 THEN '"' + STRING_ESCAPE([value], 'json') + '"' ELSE [value] END AS v, [type] AS t, [value] AS raw FROM OPENJSON(${x})) AS e`,
+      elements: (ctx, x, alias) =>
+        ctx.kit.knex.raw(
+          `(SELECT CAST([key] AS INT) + 1 AS o, CASE [type] WHEN 0 THEN 'null' WHEN 1 THEN '"' + STRING_ESCAPE([value], 'json') + '"' ELSE [value] END AS v, [type] AS t, [value] AS raw FROM OPENJSON(?)) AS ${alias}`,
+          [x],
+        ),
       aggregate: (order) => `'[' + COALESCE(STRING_AGG(v, ',') WITHIN GROUP (ORDER BY ${order}), '') + ']'`,
       byValue: (dir) => `(CASE WHEN t = 2 THEN 0 ELSE 1 END) ${dir}, TRY_CAST(raw AS FLOAT) ${dir}, v ${dir}`,
       notBlank: `t <> 0 AND NOT (t = 1 AND raw = '')`,

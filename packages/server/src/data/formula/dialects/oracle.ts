@@ -88,8 +88,10 @@ export const oracleDialect: FormulaSqlDialect = {
     YEAR: (ctx) => result(ctx.sql`EXTRACT(YEAR FROM ${ctx.date(0)})`, 'numeric'),
     HOUR: (ctx) => result(ctx.sql`EXTRACT(HOUR FROM CAST(${ctx.date(0)} AS TIMESTAMP))`, 'numeric'),
     ...arrayFunctions({
-      elements: (ctx, x) =>
-        ctx.sql`JSON_TABLE(${x}, '$[*]' COLUMNS (o FOR ORDINALITY, v VARCHAR2(4000) FORMAT JSON PATH '$')) t`,
+      elements: (ctx, x, alias) =>
+        ctx.kit.knex.raw(`JSON_TABLE(?, '$[*]' COLUMNS (o FOR ORDINALITY, v VARCHAR2(4000) FORMAT JSON PATH '$')) ${alias}`, [
+          x,
+        ]),
       aggregate: (order) => `COALESCE(JSON_ARRAYAGG(v FORMAT JSON ORDER BY ${order} RETURNING CLOB), '[]')`,
       byValue: (dir) => `v ${dir}`,
       notBlank: `v <> 'null' AND v <> '""'`,

@@ -40,7 +40,9 @@ export const sqliteDialect: FormulaSqlDialect = {
   realBooleans: false,
   emptyStringIsNull: false,
   ceil: 'CEIL',
-  num: (kit, v) => kit.bind(v),
+  // better-sqlite3 binds every number as REAL: integers are cast back, so 7 / 2 stays integer maths
+  // where SQLite would do it and CAST(0 AS TEXT) reads '0', not '0.0'.
+  num: (kit, v) => (Number.isInteger(v) ? kit.bind(v, 'CAST(? AS INTEGER)') : kit.bind(v)),
   str: (kit, v) => kit.bind(v),
   bool: (kit, v) => kit.text(v ? '1' : '0'),
   date: (kit, iso) => kit.bind(iso),

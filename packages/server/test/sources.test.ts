@@ -1,0 +1,214 @@
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetaDbClient } from '../src/config.js';
+import { createScratchDatabase, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createBase, signedInOwner, type Owner } from './meta-factories.js';
+
+/** An external database of the same kind as the meta one, with two related tables. */
+async function externalDatabase(kind: MetaDbClient) {
+  const scratch = await createScratchDatabase(kind);
+  let config: { client: string; connection: Record<string, unknown> };
+  if (kind === 'sqlite') config = { client: 'sqlite3', connection: { filename: scratch.url } };
+  else {
+    const u = new URL(scratch.url);
+    config = {
+      client: kind === 'pg' ? 'pg' : 'mysql2',
+      connection: {
+        host: u.hostname,
+        port: Number(u.port),
+        user: decodeURIComponent(u.username),
+        password: 'not-needed',
+        database: u.pathname.slice(1),
+      },
+    };
+    if (kind === 'pg') delete config.connection.password;
+    if (kind === 'mysql') config.connection.password = '';
+  }
+  const knex: Knex = knexFactory(
+    kind === 'sqlite'
+      ? { client: 'better-sqlite3', connection: { filename: scratch.url }, useNullAsDefault: true }
+      : { client: kind === 'pg' ? 'pg' : 'mysql2', connection: scratch.url },
+  );
+  await knex.schema.createTable('customers', (t) => {
+    t.increments('id');
+    t.string('name', 100).notNullable();
+    t.boolean('vip');
+    t.decimal('credit', 12, 2);
+  });
+  await knex.schema.createTable('orders', (t) => {
+    t.increments('id');
+    t.date('placed_on');
+    t.text('note');
+    t.integer('customer_id').unsigned().references('id').inTable('customers');
+  });
+  return { config, knex, drop: async () => (await knex.destroy(), await scratch.drop()) };
+}
+
+describe.each(testDatabases())('sources on %s', (kind) => {
+  let server: TestServer;
+  let owner: Owner;
+  let ext: Awaited<ReturnType<typeof externalDatabase>>;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    ext = await externalDatabase(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await ext?.drop();
+  });
+
+  it('tests connections: ok, failing with the reason, unsupported client', async () => {
+    const ok = await server.api.post('/api/v1/db/meta/connection/test', ext.config, { token: owner.token });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const bad = await server.api.post(
+      '/api/v1/db/meta/connection/test',
+      kind === 'sqlite'
+        ? { client: 'sqlite3', connection: {} }
+        : { ...ext.config, connection: { ...ext.config.connection, database: 'no_such_db_rb' } },
+      { token: owner.token },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBeTruthy();
+    const unsupported = await server.api.post(
+      '/api/v1/db/meta/connection/test',
+      { client: 'mongodb', connection: {} },
+      { token: owner.token },
+    );
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.msg).toBe('Database not supported');
+  });
+
+  it('connects an external database: encrypted config, tables, typed fields and FK links', async () => {
+    const base = await createBase(server, owner);
+    const res = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/bases/`,
+      { alias: 'Shop', config: ext.config },
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ alias: 'Shop', is_meta: false, status: 1 });
+    expect(res.body.config_encrypted).toBeUndefined();
+    const row = await server.ctx.db('rb_sources').where({ id: res.body.id }).first();
+    expect(row.config_encrypted).toMatch(/^v1\./);
+    expect(row.config_encrypted).not.toContain(
+      String(ext.config.connection.database ?? ext.config.connection.filename),
+    );
+
+    const tables = (
+      await server.api.get(`/api/v1/db/meta/projects/${base.id}/${res.body.id}/tables`, {
+        token: owner.token,
+      })
+    ).body.list;
+    expect(tables.map((t: any) => t.table_name).sort()).toEqual(['customers', 'orders']);
+    const customers = (
+      await server.api.get(
+        `/api/v1/db/meta/tables/${tables.find((t: any) => t.table_name === 'customers').id}`,
+        { token: owner.token },
+      )
+    ).body;
+    const uidt = Object.fromEntries(customers.columns.map((c: any) => [c.title, c.uidt]));
+    expect(uidt).toMatchObject({
+      id: 'ID',
+      name: 'SingleLineText',
+      vip: 'Checkbox',
+      credit: 'Decimal',
+      orders: 'Links',
+    });
+    const orders = (
+      await server.api.get(
+        `/api/v1/db/meta/tables/${tables.find((t: any) => t.table_name === 'orders').id}`,
+        { token: owner.token },
+      )
+    ).body;
+    const ou = Object.fromEntries(orders.columns.map((c: any) => [c.title, c.uidt]));
+    expect(ou).toMatchObject({
+      placed_on: 'Date',
+      note: 'LongText',
+      customer_id: 'ForeignKey',
+      customers: 'LinkToAnotherRecord',
+    });
+    expect(customers.columns.find((c: any) => c.uidt === 'Links').colOptions).toMatchObject({
+      type: 'hm',
+      fk_related_model_id: orders.id,
+    });
+
+    const read = await server.api.get(`/api/v1/db/meta/projects/${base.id}/bases/${res.body.id}`, {
+      token: owner.token,
+    });
+    expect(read.status).toBe(200);
+    if (kind === 'mysql') expect(read.body.config.connection.password).toBeUndefined();
+
+    // The data plane reaches the source through ctx.sources.
+    const knex = await server.ctx.sources.connectionFor(res.body.id);
+    await ext.knex('customers').insert({ name: 'Ann' });
+    expect((await knex('customers').select('name'))[0].name).toBe('Ann');
+  });
+
+  it('shows and applies meta diff after the external schema changes', async () => {
+    const base = await createBase(server, owner);
+    const src = (
+      await server.api.post(
+        `/api/v1/db/meta/projects/${base.id}/bases/`,
+        { config: ext.config },
+        { token: owner.token },
+      )
+    ).body;
+    await ext.knex.schema.createTable('invoices', (t) => {
+      t.increments('id');
+      t.string('code', 20);
+    });
+    await ext.knex.schema.alterTable('customers', (t) => t.string('phone', 30));
+    const diff = await server.api.get(`/api/v1/db/meta/projects/${base.id}/meta-diff/${src.id}`, {
+      token: owner.token,
+    });
+    expect(diff.status, JSON.stringify(diff.body)).toBe(200);
+    const changes = diff.body.flatMap((e: any) =>
+      e.detectedChanges.map((c: any) => `${e.table_name}:${c.type}`),
+    );
+    expect(changes).toEqual(expect.arrayContaining(['invoices:TABLE_NEW', 'customers:TABLE_COLUMN_ADD']));
+    const apply = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/meta-diff/${src.id}`,
+      {},
+      { token: owner.token },
+    );
+    expect(apply.status).toBe(200);
+    const again = await server.api.get(`/api/v1/db/meta/projects/${base.id}/meta-diff/${src.id}`, {
+      token: owner.token,
+    });
+    expect(again.body).toEqual([]);
+    const tables = (
+      await server.api.get(`/api/v1/db/meta/projects/${base.id}/${src.id}/tables`, { token: owner.token })
+    ).body.list;
+    expect(tables.map((t: any) => t.table_name)).toContain('invoices');
+    await ext.knex.schema.dropTable('invoices');
+    await ext.knex.schema.alterTable('customers', (t) => t.dropColumn('phone'));
+  });
+
+  it('creates tables in an external source without the base prefix, and deletes the source', async () => {
+    const base = await createBase(server, owner);
+    const src = (
+      await server.api.post(
+        `/api/v1/db/meta/projects/${base.id}/bases/`,
+        { config: ext.config },
+        { token: owner.token },
+      )
+    ).body;
+    const t = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/${src.id}/tables`,
+      { title: 'Notes' },
+      { token: owner.token },
+    );
+    expect(t.status, JSON.stringify(t.body)).toBe(200);
+    expect(t.body.table_name).toBe('Notes');
+    expect(await ext.knex.schema.hasTable('Notes')).toBe(true);
+    await ext.knex.schema.dropTable('Notes');
+    const del = await server.api.delete(`/api/v1/db/meta/projects/${base.id}/bases/${src.id}`, undefined, {
+      token: owner.token,
+    });
+    expect(del.status).toBe(200);
+    const list = await server.api.get(`/api/v1/db/meta/projects/${base.id}/bases`, { token: owner.token });
+    expect(list.body.list.map((s: any) => s.id)).not.toContain(src.id);
+    expect(await ext.knex.schema.hasTable('customers')).toBe(true);
+  });
+});
