@@ -3,6 +3,8 @@
  * Every write through the row API bumps the table's version, which retires its entries at once; a short
  * time-to-live bounds staleness from writes this process did not see (another app process, direct SQL).
  */
+import { AutoIndexer } from './auto-index.js';
+
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
@@ -13,9 +15,17 @@ interface Entry<T> {
 }
 
 export class DataCache {
+  /** Indexes created as tables get filtered and sorted. */
+  readonly indexes = new AutoIndexer();
   private readonly versions = new Map<string, number>();
   private readonly counts = new Map<string, Entry<number>>();
   private readonly seeks = new Map<string, Entry<unknown>>();
+
+  /** Forgets everything (after a schema change). */
+  clear(): void {
+    this.counts.clear();
+    this.seeks.clear();
+  }
 
   /** Call after any write to the table's rows. */
   bump(tableId: string): void {

@@ -59,7 +59,7 @@ export class TableModelCache {
     const source = await ctx.sourceRepo.byId(table.source_id);
     if (!source) throw notFound(`Source '${table.source_id}' not found`);
     const db = ctx.sources.connectionOf(source);
-    const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source));
+    const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source), { managed: source.is_meta });
     await attachComputed(ctx, db, model);
     return { model, db };
   }

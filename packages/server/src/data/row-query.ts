@@ -97,7 +97,7 @@ export class RowReader {
       const f = queryFieldOf(this.model, s.field);
       if (seen.has(f.key)) continue;
       seen.add(f.key);
-      orderWithNulls(qb, f.expr, s.direction, this.model.dialect);
+      orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
     if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
@@ -112,6 +112,7 @@ export class RowReader {
     const seekable =
       pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk) && !usesComputed(this.model, q.where);
     const columns = selectList(fields, pk);
+    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where, this.db, q.within).select(columns);
       this.orderBy(qb, q.sort);
@@ -143,6 +144,7 @@ export class RowReader {
     const cacheable = !usesComputed(this.model, where);
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
+    this.cache.indexes.suggest(this.db, this.model, where, undefined);
     const row = (await this.filtered(where, this.db, within).count({ count: '*' }).first()) as
       | { count: unknown }
       | undefined;
@@ -185,7 +187,8 @@ export class RowReader {
       f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
     const qb = base().select(f.key).count({ count: '*' }).groupBy(f.key);
     const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
-    orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
+    if (f.computed) orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
+    else orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
     const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
     const totalRow = (await this.db
       .from(base().distinct(f.key).as('g'))
@@ -227,6 +230,21 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
  * do by themselves; PostgreSQL is told so.
  */
+/** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
+function orderByField(qb: Knex.QueryBuilder, f: QueryField, direction: 'asc' | 'desc', dialect: string): void {
+  const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
+  if (f.kind === 'select' && Array.isArray(options) && options.length) {
+    const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
+    const bindings = options.flatMap((o) => [f.expr, o.title]);
+    void qb.orderByRaw(`case when ?? is null then -1 ${whens} else ${options.length} end ${direction}`, [
+      f.expr,
+      ...bindings,
+    ]);
+    return;
+  }
+  orderWithNulls(qb, f.expr, direction, dialect);
+}
+
 function orderWithNulls(
   qb: Knex.QueryBuilder,
   column: string | Knex.Raw,

@@ -29,6 +29,8 @@ export interface TableModel {
   title: string;
   tableName: string;
   dialect: Dialect;
+  /** In the default source (the meta database): Rowbase may add indexes. */
+  managed: boolean;
   fields: FieldModel[];
   /** Fields with a column of their own, in display order. */
   stored: StoredField[];
@@ -40,7 +42,12 @@ export interface TableModel {
 }
 
 /** Compiles a table with its columns for one dialect. */
-export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[], dialect: Dialect): TableModel {
+export function buildTableModel(
+  table: TableMeta,
+  columns: readonly ColumnMeta[],
+  dialect: Dialect,
+  opts: { managed?: boolean } = {},
+): TableModel {
   const sorted = [...columns].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const fields: FieldModel[] = sorted.map((column) => {
     const def = FIELD_TYPES[column.uidt] as FieldTypeDef;
@@ -69,6 +76,7 @@ export function buildTableModel(table: TableMeta, columns: readonly ColumnMeta[]
     title: table.title,
     tableName: table.table_name,
     dialect,
+    managed: opts.managed ?? false,
     fields,
     stored,
     pk: stored.find((f) => f.column.pk),

@@ -1,6 +1,8 @@
 /** Opens the meta database (which is also the default source's database) with knex. */
 import knexFactory, { type Knex } from 'knex';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { MetaDbConfig } from '../config.js';
+import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
 
 export type MetaDb = Knex;
 
@@ -14,11 +16,12 @@ export function openMetaDb(config: MetaDbConfig): MetaDb {
         pool: {
           min: 1,
           max: 1,
-          afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null) => void) {
+          afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null) => void) {
             conn.pragma('journal_mode = WAL');
             conn.pragma('synchronous = NORMAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma('busy_timeout = 5000');
+            registerSqliteFormulaFunctions(conn);
             done(null);
           },
         },

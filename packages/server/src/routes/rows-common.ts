@@ -91,7 +91,8 @@ export function arrayBody(body: unknown, what = 'rows'): unknown[] {
 
 /** The object a single-row write sends, or a 400. */
 export function objectBody(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { queryFieldOf } from '../data/computed/query-field.js';
 import { pkValue, type Row } from '../data/row-query.js';
-import { deleteRows, deleteWhere, idOfItem, insertRows, updateRows, updateWhere } from '../services/rows-write.js';
+import {
+  deleteRows,
+  deleteWhere,
+  idOfItem,
+  insertRows,
+  updateRows,
+  updateWhere,
+} from '../services/rows-write.js';
 import {
   arrayBody,
   keysReply,
@@ -42,7 +49,10 @@ export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
   // Any change through the meta API (tables, columns, sources, bases) retires the cached table models once
   // it has answered, i.e. after its transaction committed.
   app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && META_WRITE.test(req.url)) ctx.tableModels.invalidateAll();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && META_WRITE.test(req.url)) {
+      ctx.tableModels.invalidateAll();
+      ctx.dataCache.clear();
+    }
   });
 
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(TABLE, async (req) => {
@@ -158,7 +168,12 @@ async function groupedRows(scope: RowsScope, columnKey: string, query: RowQueryS
       value: key === null ? undefined : String(key),
       args: key === null ? [] : [String(key)],
     };
-    const where = [...(q.where?.length ? [{ type: 'group' as const, logical: 'and' as const, children: [...q.where] }] : []), cond];
+    const where = [
+      ...(q.where?.length
+        ? [{ type: 'group' as const, logical: 'and' as const, children: [...q.where] }]
+        : []),
+      cond,
+    ];
     out.push({ key, value: await scope.reader.page({ ...q, where }) });
   }
   return out;

@@ -25,7 +25,13 @@ export function isWrittenByServer(f: StoredField): boolean {
 /** Required on insert: SPEC §5 — required, no default, not auto-increment, not auto-generated. */
 function isRequiredOnInsert(f: StoredField): boolean {
   const c = f.column;
-  return c.rqd && !c.ai && (c.cdf === null || c.cdf === undefined || c.cdf === '') && !isWrittenByServer(f) && !c.meta?.ag;
+  return (
+    c.rqd &&
+    !c.ai &&
+    (c.cdf === null || c.cdf === undefined || c.cdf === '') &&
+    !isWrittenByServer(f) &&
+    !c.meta?.ag
+  );
 }
 
 export class RowValidationError extends AppError {
@@ -46,8 +52,7 @@ export function prepareRow(
 ): ColumnValues {
   const where = (title: string) => (index === undefined ? `/${title}` : `/${index}/${title}`);
   const fail = (title: string, problem: string): never => {
-    const message =
-      index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
+    const message = index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
     throw new RowValidationError(message, [{ instancePath: where(title), message: problem }]);
   };
   if (!input || typeof input !== 'object' || Array.isArray(input)) {
@@ -92,5 +97,7 @@ export function nowStamp(now = new Date()): string {
 
 /** Columns the server refreshes on every update (LastModifiedTime, auto-update datetimes). */
 export function autoUpdateColumns(model: TableModel): StoredField[] {
-  return model.stored.filter((f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'));
+  return model.stored.filter(
+    (f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'),
+  );
 }

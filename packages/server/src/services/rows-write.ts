@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
+import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import { autoUpdateColumns, nowStamp, prepareRow, type ColumnValues } from './rows-validate.js';
 
 export interface WriteTarget {
@@ -32,7 +33,9 @@ export function idOfItem(model: TableModel, item: unknown, index?: number): unkn
   const id = o[pk.title] ?? o[pk.name] ?? o.Id ?? o.id;
   if (id === undefined || id === null || id === '') {
     throw badRequest(
-      index === undefined ? `The primary key '${pk.title}' is required` : `Row ${index}: the primary key '${pk.title}' is required`,
+      index === undefined
+        ? `The primary key '${pk.title}' is required`
+        : `Row ${index}: the primary key '${pk.title}' is required`,
     );
   }
   return pkValue(pk, id);
@@ -42,41 +45,49 @@ export function idOfItem(model: TableModel, item: unknown, index?: number): unkn
  * Inserts rows and returns their primary keys, in order.
  * @example await insertRows(target, [{ Title: 'a' }, { Title: 'b' }]) // [1, 2]
  */
-export async function insertRows(t: WriteTarget, inputs: readonly unknown[], bulk: boolean): Promise<unknown[]> {
+export async function insertRows(
+  t: WriteTarget,
+  inputs: readonly unknown[],
+  bulk: boolean,
+): Promise<unknown[]> {
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
   const ids = await t.db.transaction((trx) => insertPrepared(trx, t.model, rows));
   t.cache.bump(t.model.id);
   return ids;
 }
 
-async function insertPrepared(trx: Knex.Transaction, model: TableModel, rows: ColumnValues[]): Promise<unknown[]> {
+async function insertPrepared(
+  trx: Knex.Transaction,
+  model: TableModel,
+  rows: ColumnValues[],
+): Promise<unknown[]> {
   const pk = model.pk;
   const ids: unknown[] = new Array(rows.length);
-  // Rows with different key sets go in different statements: a missing key must mean the column default.
-  const groups = new Map<string, number[]>();
-  rows.forEach((r, i) => {
-    const sig = Object.keys(r).join('\u0000');
-    const g = groups.get(sig);
-    if (g) g.push(i);
-    else groups.set(sig, [i]);
-  });
-  for (const [sig, indexes] of groups) {
-    const width = Math.max(1, sig ? sig.split('\u0000').length : 1);
+  // Consecutive rows with the same keys share a statement; a missing key must mean the column default,
+  // and rows keep the order they came in.
+  let start = 0;
+  while (start < rows.length) {
+    const sig = Object.keys(rows[start]!).join('\u0000');
+    const width = Math.max(1, Object.keys(rows[start]!).length);
     const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
-    for (let start = 0; start < indexes.length; start += per) {
-      const chunk = indexes.slice(start, start + per);
-      const values = chunk.map((i) => rows[i]!);
-      const got = await insertChunk(trx, model, values);
-      chunk.forEach((rowIndex, k) => {
-        ids[rowIndex] = pk ? (values[k]![pk.name] ?? got[k]) : undefined;
-      });
-    }
+    let end = start + 1;
+    while (end < rows.length && end - start < per && Object.keys(rows[end]!).join('\u0000') === sig) end++;
+    const values = rows.slice(start, end);
+    const got = await insertChunk(trx, model, values);
+    values.forEach((v, k) => {
+      ids[start + k] = pk ? (v[pk.name] ?? got[k]) : undefined;
+    });
+    start = end;
   }
   return ids;
 }
 
 /** One multi-row INSERT; returns generated keys where the database tells them. */
-async function insertChunk(trx: Knex.Transaction, model: TableModel, values: ColumnValues[]): Promise<unknown[]> {
+async function insertChunk(
+  trx: Knex.Transaction,
+  model: TableModel,
+  values: ColumnValues[],
+): Promise<unknown[]> {
   const pk = model.pk;
   const empty = values.every((v) => Object.keys(v).length === 0);
   if (model.dialect === 'mysql') {
@@ -101,7 +112,28 @@ async function insertChunk(trx: Knex.Transaction, model: TableModel, values: Col
     }
     return out;
   }
-  const returned = (await trx(model.tableName).insert(values).returning(pk.name)) as Record<string, unknown>[];
+  const cols = Object.keys(values[0]!);
+  if (model.dialect === 'sqlite' && pk.column.ai) {
+    // Embedded SQLite: one prepared single-row INSERT run per row inside the transaction is the fastest
+    // way in; the auto-increment key is the rowid it reports.
+    const conn = await sqliteConnection(trx);
+    const stmt = prepared(
+      conn,
+      `insert into ${quoteIdent(model.tableName)} (${cols.map(quoteIdent).join(',')}) values (${cols.map(() => '?').join(',')})`,
+    );
+    return values.map((v) => Number(stmt.run(cols.map((c) => v[c])).lastInsertRowid));
+  }
+  // One VALUES list (knex writes SQLite multi-row inserts as UNION ALL selects, capped at 500 rows).
+  const tuple = `(${cols.map(() => '?').join(',')})`;
+  const sql =
+    `insert into ?? (${cols.map(() => '??').join(',')}) values ` +
+    `${values.map(() => tuple).join(',')} returning ??`;
+  const bindings: Knex.RawBinding[] = [model.tableName, ...cols];
+  for (const v of values) for (const c of cols) bindings.push(v[c] as Knex.RawBinding);
+  bindings.push(pk.name);
+  const result = (await trx.raw(sql, bindings)) as
+    Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+  const returned = Array.isArray(result) ? result : result.rows;
   return returned.map((r) => pk.decode(r[pk.name]));
 }
 
@@ -115,14 +147,19 @@ export async function updateRows(
   bulk: boolean,
 ): Promise<unknown[]> {
   const pk = requirePk(t.model);
-  const prepared = items.map((it, i) => ({ id: it.id, values: prepareRow(t.model, it.data, 'update', bulk ? i : undefined) }));
+  const prepared = items.map((it, i) => ({
+    id: it.id,
+    values: prepareRow(t.model, it.data, 'update', bulk ? i : undefined),
+  }));
   const stamp = nowStamp();
   const touched = autoUpdateColumns(t.model);
   await t.db.transaction(async (trx) => {
     for (const { id, values } of prepared) {
       for (const f of touched) if (!(f.name in values)) values[f.name] = stamp;
       const q = trx(t.model.tableName).where(pk.name, id as string | number);
-      const n = Object.keys(values).length ? await q.update(values) : (await q.clone().count({ n: '*' }).first())?.n;
+      const n = Object.keys(values).length
+        ? await q.update(values)
+        : (await q.clone().count({ n: '*' }).first())?.n;
       if (!Number(n)) throw notFound(`Record '${String(id)}' not found`);
     }
   });
@@ -138,13 +175,18 @@ export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promi
     const found = new Set<string>();
     for (let i = 0; i < unique.length; i += 1000) {
       const part = unique.slice(i, i + 1000);
-      const rows = (await trx(t.model.tableName).select(pk.name).whereIn(pk.name, part)) as Record<string, unknown>[];
+      const rows = (await trx(t.model.tableName).select(pk.name).whereIn(pk.name, part)) as Record<
+        string,
+        unknown
+      >[];
       for (const r of rows) found.add(String(pk.decode(r[pk.name])));
     }
     const missing = unique.filter((id) => !found.has(String(id)));
     if (missing.length) throw notFound(`Record '${String(missing[0])}' not found`);
     for (let i = 0; i < unique.length; i += 1000) {
-      await trx(t.model.tableName).whereIn(pk.name, unique.slice(i, i + 1000)).del();
+      await trx(t.model.tableName)
+        .whereIn(pk.name, unique.slice(i, i + 1000))
+        .del();
     }
   });
   t.cache.bump(t.model.id);
@@ -152,7 +194,11 @@ export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promi
 }
 
 /** Updates every row matching a filter with the same values; returns how many changed. */
-export async function updateWhere(t: WriteTarget, where: readonly FilterNode[], data: unknown): Promise<number> {
+export async function updateWhere(
+  t: WriteTarget,
+  where: readonly FilterNode[],
+  data: unknown,
+): Promise<number> {
   const values = prepareRow(t.model, data, 'update');
   if (!Object.keys(values).length) throw badRequest('Nothing to update: the body names no writable field');
   const stamp = nowStamp();
@@ -167,7 +213,9 @@ export async function updateWhere(t: WriteTarget, where: readonly FilterNode[], 
 
 /** Deletes every row matching a filter; returns how many went. */
 export async function deleteWhere(t: WriteTarget, where: readonly FilterNode[]): Promise<number> {
-  const n = await t.db.transaction(async (trx) => new RowReader(trx, t.model, t.cache).filtered(where, trx).del());
+  const n = await t.db.transaction(async (trx) =>
+    new RowReader(trx, t.model, t.cache).filtered(where, trx).del(),
+  );
   t.cache.bump(t.model.id);
   return Number(n);
 }

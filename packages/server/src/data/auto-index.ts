@@ -1,0 +1,96 @@
+/**
+ * Indexes that follow use: the first time a table in the default source is filtered or sorted in a new
+ * shape, an index fitting that shape is created in the background (equality fields first, then the sort or
+ * range field), so the next page reads an index range instead of scanning and sorting the table:
+ * `where=(Status,eq,open)~and(Price,gt,50)&sort=-Price` gets an index on (status, price).
+ * External databases are never touched: their schema belongs to their owners.
+ */
+import { createHash } from 'node:crypto';
+import type { SortSpec } from '@rowbase/core/filters/sort';
+import type { FilterNode } from '@rowbase/core/filters/where';
+import type { Knex } from 'knex';
+import type { StoredField, TableModel } from './table-model.js';
+
+/** Per table; beyond this, writes would pay for too many indexes. */
+const MAX_AUTO_INDEXES_PER_TABLE = 12;
+const EQUALITY_OPS = new Set(['eq', 'checked', 'notchecked', 'in', 'anyof']);
+const RANGE_OPS = new Set(['gt', 'ge', 'lt', 'le', 'btw', 'isWithin']);
+const UNINDEXABLE_KINDS = new Set(['longtext', 'json', 'attachment', 'multiselect', 'user', 'geo']);
+
+export class AutoIndexer {
+  private readonly tried = new Set<string>();
+  private readonly perTable = new Map<string, number>();
+  /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
+  private pending: Promise<unknown> = Promise.resolve();
+
+  /** Notes a query shape; starts building a fitting index the first time the shape is seen. */
+  suggest(db: Knex, model: TableModel, where: readonly FilterNode[] | undefined, sort: readonly SortSpec[] | undefined): void {
+    if (!model.managed) return;
+    const columns = indexColumnsFor(model, where, sort);
+    if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return;
+    const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
+    if (this.tried.has(key)) return;
+    this.tried.add(key);
+    const count = this.perTable.get(model.tableName) ?? 0;
+    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+    this.perTable.set(model.tableName, count + 1);
+    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    this.pending = Promise.all([this.pending, createIndex(db, model, name, columns).catch(() => undefined)]);
+  }
+
+  /** Waits for the indexes being built. */
+  async settled(): Promise<void> {
+    await this.pending;
+  }
+}
+
+function fieldByKey(model: TableModel, key: string): StoredField | undefined {
+  const f = model.field(key);
+  return f && f.name !== null ? (f as StoredField) : undefined;
+}
+
+function indexable(model: TableModel, f: StoredField | undefined): f is StoredField {
+  if (!f || UNINDEXABLE_KINDS.has(f.kind)) return false;
+  // MySQL cannot index TEXT without a prefix length.
+  return !(model.dialect === 'mysql' && /text|blob|json/i.test(f.column.dt ?? ''));
+}
+
+/** Equality fields (at most two), then the first sort field or else the first range field. */
+export function indexColumnsFor(
+  model: TableModel,
+  where: readonly FilterNode[] | undefined,
+  sort: readonly SortSpec[] | undefined,
+): string[] {
+  const eq: string[] = [];
+  const range: string[] = [];
+  const onlyAnd = (where ?? []).every((n, i) => n.logical === 'and' || i === 0) && !(where ?? []).some((n) => n.logical === 'not');
+  if (onlyAnd) {
+    for (const n of where ?? []) {
+      if (n.type !== 'condition') continue;
+      const f = fieldByKey(model, n.field);
+      if (!indexable(model, f)) continue;
+      if (EQUALITY_OPS.has(n.op) && (f.kind !== 'date' && f.kind !== 'datetime')) eq.push(f.name);
+      else if (RANGE_OPS.has(n.op) || n.op === 'eq') range.push(f.name);
+    }
+  }
+  const sortField = sort?.length ? fieldByKey(model, sort[0]!.field) : undefined;
+  const last = indexable(model, sortField) ? sortField.name : range[0];
+  const columns = [...new Set(eq)].slice(0, 2);
+  if (last && !columns.includes(last)) columns.push(last);
+  return columns;
+}
+
+async function createIndex(db: Knex, model: TableModel, name: string, columns: string[]): Promise<void> {
+  if (model.dialect === 'sqlite' || model.dialect === 'pg') {
+    const cols = columns.map(() => '??').join(', ');
+    await db.raw(`create index if not exists ?? on ?? (${cols})`, [name, model.tableName, ...columns]);
+    return;
+  }
+  try {
+    await db.schema.alterTable(model.tableName, (t) => void t.index(columns, name));
+  } catch (err) {
+    // Already there (another process made it first) is fine.
+    if (!/duplicate key name|already exists/i.test(String((err as Error).message))) throw err;
+  }
+}
+

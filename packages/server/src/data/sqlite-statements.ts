@@ -1,0 +1,40 @@
+/**
+ * The embedded SQLite hot path: prepared statements cached per connection, run directly on the
+ * better-sqlite3 connection that knex holds (inside its transaction), without knex's per-query work.
+ */
+import type { Knex } from 'knex';
+
+interface Statement {
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  all(...params: unknown[]): unknown[];
+  reader: boolean;
+}
+interface Connection {
+  prepare(sql: string): Statement;
+}
+
+const MAX_CACHED = 256;
+const statements = new WeakMap<object, Map<string, Statement>>();
+
+/** The better-sqlite3 connection behind a knex transaction (or the single pooled one). */
+export async function sqliteConnection(db: Knex | Knex.Transaction): Promise<Connection> {
+  return (await (db.client as { acquireConnection(): Promise<Connection> }).acquireConnection()) as Connection;
+}
+
+/** A prepared statement for `sql`, prepared once per connection. */
+export function prepared(conn: Connection, sql: string): Statement {
+  let cache = statements.get(conn);
+  if (!cache) statements.set(conn, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    stmt = conn.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** `"name"` with inner quotes doubled: identifiers from metadata, quoted for SQLite. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
