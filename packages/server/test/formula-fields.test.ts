@@ -104,7 +104,9 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
       .map((o) => o.t);
     expect(sorted.map((o) => o.Title)).toEqual(expected);
     const big = await rows(shop, 'orders', `&where=${encodeURIComponent('(Total,gt,40)')}`);
-    expect(big.map((o) => o.Title)).toEqual(DATA.orders.filter((o) => (total(o) ?? 0) > 40).map((o) => o.Title));
+    expect(big.map((o) => o.Title)).toEqual(
+      DATA.orders.filter((o) => (total(o) ?? 0) > 40).map((o) => o.Title),
+    );
     const many = await rows(shop, 'customers', `&where=${encodeURIComponent('(Size,eq,many)')}`);
     expect(many.map((c) => c.Title)).toEqual(['Ann', 'Cho']);
     const paris = await rows(shop, 'orders', `&where=${encodeURIComponent('(Label,like,Paris)')}`);
@@ -145,7 +147,9 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
 
   it('refuses a change that makes formulas refer to themselves', async () => {
     const id = shop.fields['Orders.Total'];
-    const res = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, { formula_raw: '{Total plus} * 2' });
+    const res = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, {
+      formula_raw: '{Total plus} * 2',
+    });
     expect(res.status).toBe(422);
     expect(res.body.msg).toBe('Circular reference detected');
     const self = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, { formula_raw: '{Total} + 1' });
@@ -158,7 +162,9 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
       fk_relation_column_id: shop.fields['Orders.Customers'],
       fk_lookup_column_id: shop.fields['Customers.Spent'],
     });
-    const across = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, { formula_raw: '{Customer spent} + 1' });
+    const across = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, {
+      formula_raw: '{Customer spent} + 1',
+    });
     expect(across.status).toBe(422);
     expect(across.body.msg).toBe('Circular reference detected');
     // The refused changes left the field as it was.

@@ -52,19 +52,35 @@ export const DATA = {
   ] as [number, number][],
 };
 
-export async function api(shop: Pick<Shop, 'server' | 'owner'>, method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown) {
+export async function api(
+  shop: Pick<Shop, 'server' | 'owner'>,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  body?: unknown,
+) {
   const opts = { token: shop.owner.token };
-  return method === 'get' ? shop.server.api.get(path, opts) : shop.server.api.call(method.toUpperCase(), path, body, opts);
+  return method === 'get'
+    ? shop.server.api.get(path, opts)
+    : shop.server.api.call(method.toUpperCase(), path, body, opts);
 }
 
-export async function ok(shop: Pick<Shop, 'server' | 'owner'>, method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown) {
+export async function ok(
+  shop: Pick<Shop, 'server' | 'owner'>,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  body?: unknown,
+) {
   const res = await api(shop, method, path, body);
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body;
 }
 
 /** Adds a field and returns its id. */
-export async function field(shop: Shop, table: keyof Shop['tables'], body: Record<string, unknown>): Promise<string> {
+export async function field(
+  shop: Shop,
+  table: keyof Shop['tables'],
+  body: Record<string, unknown>,
+): Promise<string> {
   const res = await addColumn(shop.server, shop.owner, shop.tables[table].id, body);
   shop.fields[`${shop.tables[table].title}.${String(body.title)}`] = res.column_id;
   return res.column_id;
@@ -103,7 +119,12 @@ export async function buildShop(server: TestServer): Promise<Shop> {
   };
   const t = shop.tables;
   await field(shop, 'customers', { title: 'Orders', uidt: 'Links', type: 'hm', childId: t.orders.id });
-  await field(shop, 'customers', { title: 'Country', uidt: 'LinkToAnotherRecord', type: 'bt', childId: t.countries.id });
+  await field(shop, 'customers', {
+    title: 'Country',
+    uidt: 'LinkToAnotherRecord',
+    type: 'bt',
+    childId: t.countries.id,
+  });
   await field(shop, 'orders', { title: 'Products', uidt: 'Links', type: 'mm', childId: t.products.id });
   // The partner fields the link creation added.
   for (const key of ['customers', 'orders', 'countries', 'products'] as const) {
@@ -115,17 +136,29 @@ export async function buildShop(server: TestServer): Promise<Shop> {
   const strip = <T extends object>(o: T, ...keys: string[]) =>
     Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
   await insert('countries', DATA.countries);
-  await insert('customers', DATA.customers.map((c) => strip(c, 'country')));
-  await insert('orders', DATA.orders.map((o) => strip(o, 'customer')));
+  await insert(
+    'customers',
+    DATA.customers.map((c) => strip(c, 'country')),
+  );
+  await insert(
+    'orders',
+    DATA.orders.map((o) => strip(o, 'customer')),
+  );
   await insert('products', DATA.products);
   const link = (table: keyof Shop['tables'], fieldKey: string, rowId: number, ids: number[]) =>
-    ok(shop, 'post', `/api/v2/tables/${t[table].id}/links/${shop.fields[fieldKey]}/records/${rowId}`, ids.map((Id) => ({ Id })));
+    ok(
+      shop,
+      'post',
+      `/api/v2/tables/${t[table].id}/links/${shop.fields[fieldKey]}/records/${rowId}`,
+      ids.map((Id) => ({ Id })),
+    );
   for (const [i, c] of DATA.customers.entries()) {
     const orderIds = DATA.orders.flatMap((o, j) => (o.customer === i + 1 ? [j + 1] : []));
     if (orderIds.length) await link('customers', 'Customers.Orders', i + 1, orderIds);
     if (c.country) await link('customers', 'Customers.Country', i + 1, [c.country]);
   }
-  for (const [orderId, productId] of DATA.orderProducts) await link('orders', 'Orders.Products', orderId, [productId]);
+  for (const [orderId, productId] of DATA.orderProducts)
+    await link('orders', 'Orders.Products', orderId, [productId]);
   return shop;
 }
 

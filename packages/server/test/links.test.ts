@@ -23,11 +23,15 @@ describe.each(testDatabases())('links on %s', (kind) => {
     const customers = await rows(shop, 'customers');
     expect(customers.map((c) => c.Orders)).toEqual(DATA.customers.map((_, i) => ordersOf(i + 1).length));
     expect(customers.map((c) => c.Country)).toEqual(
-      DATA.customers.map((c) => (c.country ? { Id: c.country, Title: DATA.countries[c.country - 1]!.Title } : null)),
+      DATA.customers.map((c) =>
+        c.country ? { Id: c.country, Title: DATA.countries[c.country - 1]!.Title } : null,
+      ),
     );
     const orders = await rows(shop, 'orders');
     expect(orders.map((o) => o.Customers)).toEqual(
-      DATA.orders.map((o) => (o.customer ? { Id: o.customer, Title: DATA.customers[o.customer - 1]!.Title } : null)),
+      DATA.orders.map((o) =>
+        o.customer ? { Id: o.customer, Title: DATA.customers[o.customer - 1]!.Title } : null,
+      ),
     );
     expect(orders.map((o) => o.Products)).toEqual(DATA.orders.map((_, i) => productsOf(i + 1).length));
     const products = await rows(shop, 'products');
@@ -55,12 +59,18 @@ describe.each(testDatabases())('links on %s', (kind) => {
     const many = await rows(shop, 'customers', `&where=${encodeURIComponent('(Orders,gt,1)')}`);
     expect(many.map((c) => c.Title)).toEqual(['Ann', 'Cho']);
     const none = await rows(shop, 'orders', `&where=${encodeURIComponent('(Products,eq,0)')}`);
-    expect(none.map((o) => o.Title)).toEqual(DATA.orders.filter((_, i) => productsOf(i + 1).length === 0).map((o) => o.Title));
+    expect(none.map((o) => o.Title)).toEqual(
+      DATA.orders.filter((_, i) => productsOf(i + 1).length === 0).map((o) => o.Title),
+    );
     const byParent = await rows(shop, 'orders', `&where=${encodeURIComponent('(Customers,eq,Cho)')}`);
     expect(byParent.map((o) => o.Title)).toEqual(['o5', 'o6']);
     const sorted = await rows(shop, 'orders', '&sort=Customers,Id');
     expect(sorted.map((o) => o.Title)).toEqual(['o7', 'o1', 'o2', 'o3', 'o4', 'o5', 'o6']);
-    const count = await ok(shop, 'get', `/api/v2/tables/${shop.tables.customers.id}/records/count?where=${encodeURIComponent('(Orders,ge,1)')}`);
+    const count = await ok(
+      shop,
+      'get',
+      `/api/v2/tables/${shop.tables.customers.id}/records/count?where=${encodeURIComponent('(Orders,ge,1)')}`,
+    );
     expect(count.count).toBe(3);
     const groups = await ok(shop, 'get', `${v1('customers')}/groupby?column_name=Orders&sort=Orders`);
     expect(groups.list).toEqual([
@@ -88,7 +98,11 @@ describe.each(testDatabases())('links on %s', (kind) => {
     );
     const byTitle = await ok(shop, 'get', `${v1('orders')}/3/mm/Products?fields=Title,Price`);
     expect(byTitle.list).toEqual(productsOf(3).map((p) => ({ Title: p.Title, Price: p.Price })));
-    const filtered = await ok(shop, 'get', `${v1('customers')}/1/hm/Orders?where=${encodeURIComponent('(Paid,eq,true)')}`);
+    const filtered = await ok(
+      shop,
+      'get',
+      `${v1('customers')}/1/hm/Orders?where=${encodeURIComponent('(Paid,eq,true)')}`,
+    );
     expect(filtered.list.map((o: any) => o.Title)).toEqual(['o1', 'o3']);
   });
 
@@ -110,17 +124,24 @@ describe.each(testDatabases())('links on %s', (kind) => {
     const again = await api(shop, 'post', path);
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe("Record '7' is already linked to record '4' through 'Orders'");
-    expect(await ok(shop, 'delete', path)).toEqual({ msg: 'The relation data has been deleted successfully' });
+    expect(await ok(shop, 'delete', path)).toEqual({
+      msg: 'The relation data has been deleted successfully',
+    });
     const gone = await api(shop, 'delete', path);
     expect(gone.status).toBe(400);
     expect(gone.body.msg).toBe("Record '7' is not linked to record '4' through 'Orders'");
     // belongs-to from the child side, many-to-many both ways.
     await ok(shop, 'post', `${v1('orders')}/7/bt/Customers/2`);
-    expect((await ok(shop, 'get', `/api/v2/tables/${shop.tables.orders.id}/records/7`)).Customers).toEqual({ Id: 2, Title: 'Bob' });
+    expect((await ok(shop, 'get', `/api/v2/tables/${shop.tables.orders.id}/records/7`)).Customers).toEqual({
+      Id: 2,
+      Title: 'Bob',
+    });
     await ok(shop, 'delete', `${v1('orders')}/7/bt/Customers/2`);
     expect((await ok(shop, 'get', `/api/v2/tables/${shop.tables.orders.id}/records/7`)).Customers).toBeNull();
     await ok(shop, 'post', `${v1('products')}/3/mm/Orders/7`);
-    expect((await ok(shop, 'get', v2('orders', 'Orders.Products', 7))).list).toEqual([{ Id: 3, Title: 'pad' }]);
+    expect((await ok(shop, 'get', v2('orders', 'Orders.Products', 7))).list).toEqual([
+      { Id: 3, Title: 'pad' },
+    ]);
     await ok(shop, 'delete', `${v1('orders')}/7/mm/Products/3`);
     expect((await ok(shop, 'get', v2('orders', 'Orders.Products', 7))).list).toEqual([]);
   });
@@ -148,7 +169,11 @@ describe.each(testDatabases())('links on %s', (kind) => {
     const noRecord = await api(shop, 'post', v2('customers', 'Customers.Orders', 99), [{ Id: 1 }]);
     expect(noRecord.status).toBe(404);
     expect(noRecord.body.msg).toBe("Record '99' not found");
-    const noTargets = await api(shop, 'post', v2('customers', 'Customers.Orders', 1), [{ Id: 98 }, { Id: 1 }, 99]);
+    const noTargets = await api(shop, 'post', v2('customers', 'Customers.Orders', 1), [
+      { Id: 98 },
+      { Id: 1 },
+      99,
+    ]);
     expect(noTargets.status).toBe(404);
     expect(noTargets.body.msg).toBe("Records '98, 99' not found in table 'Orders'");
     const twoParents = await api(shop, 'post', v2('customers', 'Customers.Country', 4), [1, 2]);
@@ -162,18 +187,27 @@ describe.each(testDatabases())('links on %s', (kind) => {
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.msg).toBe("Field 'Orders' is a hm link, not mm");
     // Nothing was half-written by the refused calls.
-    expect((await ok(shop, 'get', v2('customers', 'Customers.Orders', 1))).list.map((o: any) => o.Id)).toEqual([1, 2, 3]);
+    expect(
+      (await ok(shop, 'get', v2('customers', 'Customers.Orders', 1))).list.map((o: any) => o.Id),
+    ).toEqual([1, 2, 3]);
     expect((await rows(shop, 'customers'))[3].Country).toBeNull();
   });
 
   it('lets a base viewer read links but not change them', async () => {
     const viewer = await signUpUser(server.api);
-    await ok(shop, 'post', `/api/v1/db/meta/projects/${shop.baseId}/users`, { email: viewer.email, roles: 'viewer' });
+    await ok(shop, 'post', `/api/v1/db/meta/projects/${shop.baseId}/users`, {
+      email: viewer.email,
+      roles: 'viewer',
+    });
     const read = await server.api.get(v2('customers', 'Customers.Orders', 1), { token: viewer.token });
     expect(read.status).toBe(200);
-    const write = await server.api.post(v2('customers', 'Customers.Orders', 1), [{ Id: 4 }], { token: viewer.token });
+    const write = await server.api.post(v2('customers', 'Customers.Orders', 1), [{ Id: 4 }], {
+      token: viewer.token,
+    });
     expect(write.status).toBe(403);
-    const v1Write = await server.api.post(`${v1('customers')}/1/hm/Orders/4`, undefined, { token: viewer.token });
+    const v1Write = await server.api.post(`${v1('customers')}/1/hm/Orders/4`, undefined, {
+      token: viewer.token,
+    });
     expect(v1Write.status).toBe(403);
     const stranger = await signUpUser(server.api);
     const denied = await server.api.get(v2('customers', 'Customers.Orders', 1), { token: stranger.token });

@@ -97,7 +97,17 @@ describe.each(testDatabases())('lookups on %s', (kind) => {
     const byCity = await rows(shop, 'orders', '&sort=-Customer city,Id');
     const expected = DATA.orders
       .map((o, i) => ({ t: o.Title, city: customerOf(i)?.City ?? null, id: i + 1 }))
-      .sort((a, b) => (a.city === b.city ? a.id - b.id : a.city === null ? 1 : b.city === null ? -1 : a.city < b.city ? 1 : -1))
+      .sort((a, b) =>
+        a.city === b.city
+          ? a.id - b.id
+          : a.city === null
+            ? 1
+            : b.city === null
+              ? -1
+              : a.city < b.city
+                ? 1
+                : -1,
+      )
       .map((o) => o.t);
     expect(byCity.map((o) => o.Title)).toEqual(expected);
     const paris = await rows(shop, 'orders', `&where=${encodeURIComponent('(Customer city,eq,Paris)')}`);

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { DATA, api, buildShop, field, ordersOf, productsOf, rows, type Shop } from './links-fixture.js';
 
-const FUNCTIONS = ['count', 'min', 'max', 'avg', 'sum', 'countDistinct', 'sumDistinct', 'avgDistinct'] as const;
+const FUNCTIONS = [
+  'count',
+  'min',
+  'max',
+  'avg',
+  'sum',
+  'countDistinct',
+  'sumDistinct',
+  'avgDistinct',
+] as const;
 
 /** A rollup function computed in JavaScript over the values of the linked records (blanks skipped). */
 function rollup(fn: (typeof FUNCTIONS)[number], values: readonly (number | null)[]): number | null {
@@ -49,7 +58,8 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
     server = await startTestServer(kind);
     shop = await buildShop(server);
     await field(shop, 'orders', { title: 'Total', uidt: 'Formula', formula_raw: '{Amount} * {Qty}' });
-    for (const fn of FUNCTIONS) await add('customers', `Amount ${fn}`, 'Customers.Orders', 'Orders.Amount', fn);
+    for (const fn of FUNCTIONS)
+      await add('customers', `Amount ${fn}`, 'Customers.Orders', 'Orders.Amount', fn);
     for (const fn of ['count', 'min', 'max', 'countDistinct'])
       await add('customers', `Day ${fn}`, 'Customers.Orders', 'Orders.Day', fn);
     await add('customers', 'Total sum', 'Customers.Orders', 'Orders.Total', 'sum');
@@ -58,7 +68,11 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
     await add('orders', 'Price max', 'Orders.Products', 'Products.Price', 'max');
     await add('orders', 'City count', 'Orders.Customers', 'Customers.City', 'count');
     await add('countries', 'Customer orders', 'Countries.Customers', 'Customers.Orders', 'sum');
-    await field(shop, 'customers', { title: 'Order count', uidt: 'Count', fk_relation_column_id: shop.fields['Customers.Orders'] });
+    await field(shop, 'customers', {
+      title: 'Order count',
+      uidt: 'Count',
+      fk_relation_column_id: shop.fields['Customers.Orders'],
+    });
   }, 240_000);
   afterAll(async () => server?.close());
 
@@ -79,11 +93,16 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
     const list = await rows(shop, 'customers');
     list.forEach((row, i) => {
       const orders = ordersOf(i + 1);
-      const days = orders.map((o) => o.Day).filter((d): d is string => d !== null).sort();
+      const days = orders
+        .map((o) => o.Day)
+        .filter((d): d is string => d !== null)
+        .sort();
       expect(row['Day count']).toBe(days.length);
       expect(row['Day countDistinct']).toBe(new Set(days).size);
       expect(row['Day min'] === null ? null : String(row['Day min']).slice(0, 10)).toEqual(days[0] ?? null);
-      expect(row['Day max'] === null ? null : String(row['Day max']).slice(0, 10)).toEqual(days.at(-1) ?? null);
+      expect(row['Day max'] === null ? null : String(row['Day max']).slice(0, 10)).toEqual(
+        days.at(-1) ?? null,
+      );
       const totals = orders.map((o) => (o.Amount === null ? null : o.Amount * o.Qty));
       expect(row['Total sum']).toBeCloseTo(rollup('sum', totals)!, 6);
       expect(row['Paid sum']).toBe(orders.filter((o) => o.Paid).length);
@@ -108,8 +127,17 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
 
   it('sorts and filters on rollups and Count fields', async () => {
     const bySum = await rows(shop, 'customers', '&sort=-Amount sum,Id');
-    const sums = DATA.customers.map((_, i) => ({ t: DATA.customers[i]!.Title, s: rollup('sum', ordersOf(i + 1).map((o) => o.Amount))!, id: i + 1 }));
-    expect(bySum.map((c) => c.Title)).toEqual([...sums].sort((a, b) => b.s - a.s || a.id - b.id).map((c) => c.t));
+    const sums = DATA.customers.map((_, i) => ({
+      t: DATA.customers[i]!.Title,
+      s: rollup(
+        'sum',
+        ordersOf(i + 1).map((o) => o.Amount),
+      )!,
+      id: i + 1,
+    }));
+    expect(bySum.map((c) => c.Title)).toEqual(
+      [...sums].sort((a, b) => b.s - a.s || a.id - b.id).map((c) => c.t),
+    );
     const big = await rows(shop, 'customers', `&where=${encodeURIComponent('(Amount sum,gt,40)')}`);
     expect(big.map((c) => c.Title)).toEqual(sums.filter((c) => c.s > 40).map((c) => c.t));
     const noAvg = await rows(shop, 'customers', `&where=${encodeURIComponent('(Amount avg,blank)')}`);
@@ -129,7 +157,9 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
       });
     const text = await post('Orders.Title', 'sum');
     expect(text.status).toBe(400);
-    expect(text.body.msg).toBe("Rollup function 'sum' is not available for SingleLineText field 'Title'; use one of count");
+    expect(text.body.msg).toBe(
+      "Rollup function 'sum' is not available for SingleLineText field 'Title'; use one of count",
+    );
     const date = await post('Orders.Day', 'avg');
     expect(date.status).toBe(400);
     expect(date.body.msg).toBe(

@@ -42,7 +42,8 @@ function targetIdsOf(body: unknown, related: TableModel): unknown[] {
     if (typeof item === 'number' || typeof item === 'string') return item;
     const o = (item ?? {}) as Record<string, unknown>;
     const id = (pk ? (o[pk.title] ?? o[pk.name]) : undefined) ?? o.Id ?? o.id;
-    if (id === undefined || id === null || id === '') throw badRequest(`Item ${i} of the body has no record id`);
+    if (id === undefined || id === null || id === '')
+      throw badRequest(`Item ${i} of the body has no record id`);
     return id;
   });
 }
@@ -66,13 +67,17 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Params: NestedParams & { refRowId: string } }>(`${NESTED}/:refRowId`, async (req) => {
     const scope = await v1Scope(ctx, req, req.params, 'dataEdit');
-    await linkRecords(v1Link(ctx, scope, req.params), req.params.rowId, [req.params.refRowId], { strict: true });
+    await linkRecords(v1Link(ctx, scope, req.params), req.params.rowId, [req.params.refRowId], {
+      strict: true,
+    });
     return { msg: 'The relation data has been created successfully' };
   });
 
   app.delete<{ Params: NestedParams & { refRowId: string } }>(`${NESTED}/:refRowId`, async (req) => {
     const scope = await v1Scope(ctx, req, req.params, 'dataEdit');
-    await unlinkRecords(v1Link(ctx, scope, req.params), req.params.rowId, [req.params.refRowId], { strict: true });
+    await unlinkRecords(v1Link(ctx, scope, req.params), req.params.rowId, [req.params.refRowId], {
+      strict: true,
+    });
     return { msg: 'The relation data has been deleted successfully' };
   });
 
@@ -81,7 +86,10 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const scope = await v2Scope(ctx, req, req.params.tableId);
     const s = linkScopeOf(scope.db, ctx.dataCache, scope.model, req.params.linkFieldId);
     const q = pageQueryOf(req.query);
-    return listLinked(s, req.params.rowId, { ...q, fields: q.fields?.length ? q.fields : defaultLinkFields(s.related) });
+    return listLinked(s, req.params.rowId, {
+      ...q,
+      fields: q.fields?.length ? q.fields : defaultLinkFields(s.related),
+    });
   });
 
   app.post<{ Params: V2Params }>(V2, async (req) => {

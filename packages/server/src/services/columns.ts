@@ -148,7 +148,10 @@ export async function updateColumnIn(
               ctx,
               s,
               table,
-              { ...merged, formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw },
+              {
+                ...merged,
+                formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
+              },
               old.id,
             )
           : (plainOptions(merged) ?? old.colOptions);

@@ -66,7 +66,9 @@ function columnsOf(s: LinkScope): LinkColumns {
     };
   }
   const child = o.type === 'hm' ? s.related : s.model;
-  return { child: { table: child.tableName, fk: nameOf(child, o.fk_child_column_id), pk: requirePk(child).name } };
+  return {
+    child: { table: child.tableName, fk: nameOf(child, o.fk_child_column_id), pk: requirePk(child).name },
+  };
 }
 
 /** The record's key, checked: 404 "Record 'x' not found". */
@@ -79,20 +81,25 @@ async function requireRecord(db: Knex, model: TableModel, id: unknown): Promise<
 }
 
 /** The targets' keys, checked: 404 naming every id the related table lacks. */
-async function requireTargets(db: Knex, related: TableModel, ids: readonly unknown[]): Promise<(string | number)[]> {
+async function requireTargets(
+  db: Knex,
+  related: TableModel,
+  ids: readonly unknown[],
+): Promise<(string | number)[]> {
   const pk = requirePk(related);
   const keys = [...new Set(ids.map((id) => pkValue(pk, id)))];
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = (await db(related.tableName).whereIn(pk.name, keys.slice(i, i + 500)).select(pk.name)) as Record<
-      string,
-      unknown
-    >[];
+    const rows = (await db(related.tableName)
+      .whereIn(pk.name, keys.slice(i, i + 500))
+      .select(pk.name)) as Record<string, unknown>[];
     for (const r of rows) found.add(String(r[pk.name]));
   }
   const missing = keys.filter((k) => !found.has(String(k)));
   if (missing.length) {
-    throw notFound(`Record${missing.length > 1 ? 's' : ''} '${missing.join(', ')}' not found in table '${related.title}'`);
+    throw notFound(
+      `Record${missing.length > 1 ? 's' : ''} '${missing.join(', ')}' not found in table '${related.title}'`,
+    );
   }
   return keys;
 }
@@ -101,9 +108,15 @@ async function requireTargets(db: Knex, related: TableModel, ids: readonly unkno
 async function linkedKeys(db: Knex, s: LinkScope, row: string | number): Promise<string[]> {
   const c = columnsOf(s);
   let rows: Record<string, unknown>[];
-  if (c.junction) rows = await db(c.junction.table).where(c.junction.mine, row).select({ k: c.junction.theirs });
-  else if (s.options.type === 'hm') rows = await db(c.child!.table).where(c.child!.fk, row).select({ k: c.child!.pk });
-  else rows = await db(c.child!.table).where(c.child!.pk, row).whereNotNull(c.child!.fk).select({ k: c.child!.fk });
+  if (c.junction)
+    rows = await db(c.junction.table).where(c.junction.mine, row).select({ k: c.junction.theirs });
+  else if (s.options.type === 'hm')
+    rows = await db(c.child!.table).where(c.child!.fk, row).select({ k: c.child!.pk });
+  else
+    rows = await db(c.child!.table)
+      .where(c.child!.pk, row)
+      .whereNotNull(c.child!.fk)
+      .select({ k: c.child!.fk });
   return rows.map((r) => String(r.k));
 }
 
@@ -116,7 +129,12 @@ export interface LinkWriteOptions {
  * Links `targets` (keys of the related table) to the record `rowId`.
  * @example await linkRecords(scope, 1, [4, 5]) // hm: children 4 and 5 now belong to record 1
  */
-export async function linkRecords(s: LinkScope, rowId: unknown, targets: readonly unknown[], opts: LinkWriteOptions = {}) {
+export async function linkRecords(
+  s: LinkScope,
+  rowId: unknown,
+  targets: readonly unknown[],
+  opts: LinkWriteOptions = {},
+) {
   if (s.options.type === 'bt' && targets.length > 1)
     throw badRequest(`Field '${s.field.title}' links to one parent record; got ${targets.length}`);
   await s.db.transaction(async (trx) => {
@@ -125,7 +143,9 @@ export async function linkRecords(s: LinkScope, rowId: unknown, targets: readonl
     const already = new Set(await linkedKeys(trx, s, row));
     const dup = keys.filter((k) => already.has(String(k)));
     if (opts.strict && dup.length)
-      throw badRequest(`Record '${dup.join(', ')}' is already linked to record '${String(row)}' through '${s.field.title}'`);
+      throw badRequest(
+        `Record '${dup.join(', ')}' is already linked to record '${String(row)}' through '${s.field.title}'`,
+      );
     const fresh = keys.filter((k) => !already.has(String(k)));
     const c = columnsOf(s);
     if (c.junction) {
@@ -133,32 +153,49 @@ export async function linkRecords(s: LinkScope, rowId: unknown, targets: readonl
       for (let i = 0; i < fresh.length; i += 500)
         await trx(table).insert(fresh.slice(i, i + 500).map((k) => ({ [mine]: row, [theirs]: k })));
     } else if (s.options.type === 'hm') {
-      if (fresh.length) await trx(c.child!.table).whereIn(c.child!.pk, fresh).update({ [c.child!.fk]: row });
+      if (fresh.length)
+        await trx(c.child!.table)
+          .whereIn(c.child!.pk, fresh)
+          .update({ [c.child!.fk]: row });
     } else if (fresh.length) {
-      await trx(c.child!.table).where(c.child!.pk, row).update({ [c.child!.fk]: fresh[0] });
+      await trx(c.child!.table)
+        .where(c.child!.pk, row)
+        .update({ [c.child!.fk]: fresh[0] });
     }
   });
   bumpAll(s);
 }
 
 /** Unlinks `targets` from the record `rowId` (targets that are not linked are left alone unless strict). */
-export async function unlinkRecords(s: LinkScope, rowId: unknown, targets: readonly unknown[], opts: LinkWriteOptions = {}) {
+export async function unlinkRecords(
+  s: LinkScope,
+  rowId: unknown,
+  targets: readonly unknown[],
+  opts: LinkWriteOptions = {},
+) {
   await s.db.transaction(async (trx) => {
     const row = await requireRecord(trx, s.model, rowId);
     const keys = await requireTargets(trx, s.related, targets);
     const linked = new Set(await linkedKeys(trx, s, row));
     const absent = keys.filter((k) => !linked.has(String(k)));
     if (opts.strict && absent.length)
-      throw badRequest(`Record '${absent.join(', ')}' is not linked to record '${String(row)}' through '${s.field.title}'`);
+      throw badRequest(
+        `Record '${absent.join(', ')}' is not linked to record '${String(row)}' through '${s.field.title}'`,
+      );
     const present = keys.filter((k) => linked.has(String(k)));
     if (!present.length) return;
     const c = columnsOf(s);
     if (c.junction) {
       await trx(c.junction.table).where(c.junction.mine, row).whereIn(c.junction.theirs, present).delete();
     } else if (s.options.type === 'hm') {
-      await trx(c.child!.table).whereIn(c.child!.pk, present).where(c.child!.fk, row).update({ [c.child!.fk]: null });
+      await trx(c.child!.table)
+        .whereIn(c.child!.pk, present)
+        .where(c.child!.fk, row)
+        .update({ [c.child!.fk]: null });
     } else {
-      await trx(c.child!.table).where(c.child!.pk, row).update({ [c.child!.fk]: null });
+      await trx(c.child!.table)
+        .where(c.child!.pk, row)
+        .update({ [c.child!.fk]: null });
     }
   });
   bumpAll(s);
@@ -184,7 +221,8 @@ export function linkSubset(s: LinkScope, row: string | number, linked: boolean):
     const col = `${s.related.tableName}.${fk}`;
     return {
       key,
-      apply: (qb) => void (linked ? qb.where(col, row) : qb.where((w) => void w.whereNull(col).orWhere(col, '<>', row))),
+      apply: (qb) =>
+        void (linked ? qb.where(col, row) : qb.where((w) => void w.whereNull(col).orWhere(col, '<>', row))),
     };
   }
   // belongs-to: the parent named by the record's foreign key (never NULL inside the IN list).

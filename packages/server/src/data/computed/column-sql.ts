@@ -134,7 +134,11 @@ export class ComputedSql {
       default: {
         const f = this.fieldOf(model, column.id);
         if (!f.name) return this.nullValue(`${column.uidt} fields have no value in SQL`);
-        return { sql: db.raw('??', [`${alias}.${f.name}`]), type: staticFormulaTypeOf(column), shape: { kind: 'field', field: f } };
+        return {
+          sql: db.raw('??', [`${alias}.${f.name}`]),
+          type: staticFormulaTypeOf(column),
+          shape: { kind: 'field', field: f },
+        };
       }
     }
   }

@@ -59,7 +59,11 @@ export function formulaOptionsChecked(
     colOptions: options,
   };
   const model = buildTableModel(table, [...others, self], dialect);
-  sourceModels(db, model, tables.filter((t) => t.id !== table.id));
+  sourceModels(
+    db,
+    model,
+    tables.filter((t) => t.id !== table.id),
+  );
   const value = model.computed!.valueOf(model, self, model.tableName);
   if (value.cause) throw value.cause;
   if (model.computed!.cycles > 0)

@@ -44,7 +44,11 @@ export function decoderOfShape(shape: Shape): Decoder {
       const inner = decoderOfShape(shape.of);
       return (v) => {
         const list = parseJson(v);
-        return Array.isArray(list) ? list.map((x) => inner(x)) : list === null || list === undefined ? [] : list;
+        return Array.isArray(list)
+          ? list.map((x) => inner(x))
+          : list === null || list === undefined
+            ? []
+            : list;
       };
     }
   }

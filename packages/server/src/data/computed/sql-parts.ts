@@ -11,7 +11,12 @@ import type { Knex } from 'knex';
  * @example jsonArrayAgg(db, 'pg', db.raw('??', ['l1.title']), [db.raw('??', ['l1.id'])])
  *   // COALESCE(json_agg("l1"."title" ORDER BY "l1"."id"), '[]'::json)
  */
-export function jsonArrayAgg(db: Knex, dialect: Dialect, value: Knex.Raw, order: readonly Knex.Raw[]): Knex.Raw {
+export function jsonArrayAgg(
+  db: Knex,
+  dialect: Dialect,
+  value: Knex.Raw,
+  order: readonly Knex.Raw[],
+): Knex.Raw {
   const by = order.length ? ` ORDER BY ${order.map(() => '?').join(', ')}` : '';
   switch (dialect) {
     case 'pg':
@@ -31,7 +36,10 @@ export function jsonObject(db: Knex, dialect: Dialect, entries: readonly [string
   // PostgreSQL cannot type a bare parameter: keys are bound as text.
   const key = dialect === 'pg' ? 'CAST(? AS text)' : '?';
   const sql = entries.map(() => `${key}, ?`).join(', ');
-  return db.raw(`${fn}(${sql})`, entries.flatMap(([k, v]) => [k, v]));
+  return db.raw(
+    `${fn}(${sql})`,
+    entries.flatMap(([k, v]) => [k, v]),
+  );
 }
 
 /** A date or datetime expression as 'YYYY-MM-DD HH:mm:ss' text, the same on every engine. */
