@@ -145,6 +145,18 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
     expect(blank.status).toBe(400);
   });
 
+  it('refuses a formula the database cannot compute on the rows (422, not a 500 on later reads)', async () => {
+    // Titles are not JSON: PostgreSQL and SQLite fail at run time; MariaDB answers NULL and accepts it.
+    const res = await tryFormula('orders', "JSON_EXTRACT({Title}, '$.a')");
+    if (kind === 'mysql') expect(res.status).toBe(200);
+    else {
+      expect(res.status).toBe(422);
+      expect(res.body.msg).toMatch(/^Invalid formula: /);
+      expect(res.body.msg).not.toMatch(/select/i);
+    }
+    expect((await rows(shop, 'orders')).length).toBe(DATA.orders.length);
+  });
+
   it('refuses a change that makes formulas refer to themselves', async () => {
     const id = shop.fields['Orders.Total'];
     const res = await api(shop, 'patch', `/api/v1/db/meta/columns/${id}`, {

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
 import { buildNewColumn, checkTitle, dbTypeOf, selectOptionsOf, specOf } from './columns-build.js';
-import { formulaOptionsChecked } from '../data/computed/field-checks.js';
+import { formulaOptionsChecked, probeComputedSql } from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
   optionRenames,
@@ -45,7 +45,9 @@ async function formulaOptions(
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('formula_raw is required for a Formula field');
   const tables = await ctx.meta.listTables(table.base_id, s.meta);
   const db = ctx.sources.connectionOf(s.source);
-  return formulaOptionsChecked(db, s.dialect, table, tables, raw, selfId);
+  const { options, sql } = formulaOptionsChecked(db, s.dialect, table, tables, raw, selfId);
+  await probeComputedSql(s.data, table.table_name, sql);
+  return options;
 }
 
 /** colOptions of the computed types that only describe themselves (QrCode, Barcode, Button, Count). */

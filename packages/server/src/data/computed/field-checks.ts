@@ -36,7 +36,7 @@ export function formulaOptionsChecked(
   tables: readonly TableWithColumns[],
   formulaRaw: string,
   selfId?: string,
-): FormulaOptions {
+): { options: FormulaOptions; sql: Knex.Raw } {
   const id = selfId ?? 'rb_new_formula';
   const others = table.columns.filter((c) => c.id !== id);
   const formula = formulaToStored(formulaRaw, others);
@@ -70,7 +70,30 @@ export function formulaOptionsChecked(
     throw new AppError(ErrorCode.UNPROCESSABLE, FormulaMessages.circularReference, [
       { message: FormulaMessages.circularReference },
     ]);
-  return options;
+  return { options, sql: value.sql };
+}
+
+/**
+ * Runs a computed field's SQL on one row (inside a savepoint), so a formula the database cannot compute is
+ * refused now with a 422 rather than failing every later read.
+ */
+export async function probeComputedSql(db: Knex, tableName: string, sql: Knex.Raw): Promise<void> {
+  try {
+    await db.transaction(async (t) => {
+      await t(tableName)
+        .select(t.raw('? as v', [sql]))
+        .limit(1);
+    });
+  } catch (err) {
+    // knex prefixes the statement; only the database's own words are shown.
+    const detail = String((err as Error).message ?? err)
+      .split(' - ')
+      .pop()!
+      .slice(0, 300);
+    throw new AppError(ErrorCode.UNPROCESSABLE, FormulaMessages.invalidSyntax(detail), [
+      { message: FormulaMessages.invalidSyntax(detail) },
+    ]);
+  }
 }
 
 /** The rollup functions a field's values allow (SPEC §3 by type; computed fields by their result type). */
