@@ -133,9 +133,16 @@ export async function computedBench(api: Api, ctx: AppContext, orders = 100_000)
       if (r.status !== 200) throw new Error(`${p} -> ${r.status} ${await r.text()}`);
       return r.arrayBuffer();
     });
-  const runs = 100;
-  const plain = await timeRuns(get(`${records}?limit=100&fields=${stored}`), runs, 10);
-  const full = await timeRuns(get(`${records}?limit=100&fields=${encodeURIComponent(computed)}`), runs, 10);
+  // Interleaved, so both pages see the same machine load.
+  const plainPage = get(`${records}?limit=100&fields=${stored}`);
+  const fullPage = get(`${records}?limit=100&fields=${encodeURIComponent(computed)}`);
+  const plain: number[] = [];
+  const full: number[] = [];
+  for (let i = 0; i < 10; i++) await Promise.all([plainPage(), fullPage()]);
+  for (let i = 0; i < 200; i++) {
+    plain.push(...(await timeRuns(plainPage, 1, 0)));
+    full.push(...(await timeRuns(fullPage, 1, 0)));
+  }
   const deep = await timeRuns(
     get(`${records}?limit=100&offset=50000&fields=${encodeURIComponent(computed)}`),
     30,
