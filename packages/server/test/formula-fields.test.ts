@@ -58,6 +58,15 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
     const col = meta.columns.find((c: any) => c.title === 'Total');
     expect(col.colOptions.formula_raw).toBe('{Amount} * {Qty}');
     expect(col.colOptions.formula).toBe(`{${shop.fields['Orders.Amount']}} * {${shop.fields['Orders.Qty']}}`);
+    // Renaming a referenced field changes how the formula reads, not what it computes.
+    const amount = shop.fields['Orders.Amount'];
+    await ok(shop, 'patch', `/api/v1/db/meta/columns/${amount}`, { title: 'Net amount' });
+    const renamed = await ok(shop, 'get', `/api/v1/db/meta/tables/${shop.tables.orders.id}`);
+    expect(renamed.columns.find((c: any) => c.title === 'Total').colOptions.formula_raw).toBe(
+      '{Net amount} * {Qty}',
+    );
+    expect((await rows(shop, 'orders'))[0].Total).toBeCloseTo(10.5, 6);
+    await ok(shop, 'patch', `/api/v1/db/meta/columns/${amount}`, { title: 'Amount' });
   });
 
   it('computes formulas over fields and formulas, row by row', async () => {
