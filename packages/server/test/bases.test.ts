@@ -36,6 +36,8 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(users.body.users.list).toEqual([expect.objectContaining({ email: admin.email, roles: 'owner' })]);
     const v2 = await server.api.get(`/api/v2/meta/bases/${res.body.id}`, { token: admin.token });
     expect(v2.body.id).toBe(res.body.id);
+    const v2users = await server.api.get(`/api/v2/meta/bases/${res.body.id}/users`, { token: admin.token });
+    expect(v2users.body.users.list).toHaveLength(1);
   });
 
   it('validates the title and refuses org viewers creating bases', async () => {

@@ -102,7 +102,14 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       { title: 'U', uidt: 'Number', un: true },
       { token: owner.token },
     );
-    expect(un.status).toBe(kind === 'mysql' ? 200 : 400);
+    expect(un.status).toBe(200);
+    expect(columnByTitle(un.body, 'U').un).toBe(kind === 'mysql');
+    const unText = await server.api.post(
+      `/api/v1/db/meta/tables/${t.id}/columns`,
+      { title: 'UT', uidt: 'SingleLineText', un: true },
+      { token: owner.token },
+    );
+    expect(unText.status).toBe(kind === 'mysql' ? 400 : 200);
     const au = await server.api.post(
       `/api/v1/db/meta/tables/${t.id}/columns`,
       { title: 'A', uidt: 'SingleLineText', au: true },
@@ -315,6 +322,42 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(res.body.title).toBe('Score copy');
     const rows = await server.ctx.db(t.table_name).orderBy('id').select(res.body.column_name);
     expect(rows.map((r: any) => Number(r[res.body.column_name]))).toEqual([3, 9]);
+  });
+
+  it('creates a belongs-to link from the child side and a self-referencing link', async () => {
+    const teams = await createTable(server, owner, baseId, { title: 'Teams' });
+    const people = await createTable(server, owner, baseId, { title: 'Members' });
+    const bt = await addColumn(server, owner, people.id, {
+      title: 'Team',
+      uidt: 'LinkToAnotherRecord',
+      childId: teams.id,
+      type: 'bt',
+    });
+    const team = columnByTitle(bt, 'Team');
+    expect(team.colOptions).toMatchObject({ type: 'bt', fk_related_model_id: teams.id });
+    const fk = bt.columns.find((c: any) => c.id === team.colOptions.fk_child_column_id);
+    expect(fk).toMatchObject({ uidt: 'ForeignKey', column_name: 'Teams_id', system: true });
+    const teamsMeta = (await server.api.get(`/api/v1/db/meta/tables/${teams.id}`, { token: owner.token }))
+      .body;
+    expect(columnByTitle(teamsMeta, 'Members').colOptions).toMatchObject({
+      type: 'hm',
+      fk_child_column_id: fk.id,
+    });
+
+    const self = await addColumn(server, owner, people.id, {
+      title: 'Mentees',
+      uidt: 'Links',
+      childId: people.id,
+      type: 'hm',
+    });
+    const mentees = columnByTitle(self, 'Mentees');
+    const back = self.columns.find(
+      (c: any) =>
+        c.uidt === 'LinkToAnotherRecord' &&
+        c.colOptions.fk_child_column_id === mentees.colOptions.fk_child_column_id,
+    );
+    expect(back).toBeTruthy();
+    expect(back.id).not.toBe(mentees.id);
   });
 
   it('creates hm and mm links (both sides, FK column / junction table) and lookups, rollups, formulas over them', async () => {

@@ -2,7 +2,8 @@ import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
 import { createScratchDatabase, startTestServer, testDatabases, type TestServer } from './harness.js';
-import { createBase, signedInOwner, type Owner } from './meta-factories.js';
+import { UI_TYPES, VIRTUAL_UI_TYPES } from '@rowbase/core/fields/ui-types';
+import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 /** An external database of the same kind as the meta one, with two related tables. */
 async function externalDatabase(kind: MetaDbClient) {
@@ -143,6 +144,46 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     const knex = await server.ctx.sources.connectionFor(res.body.id);
     await ext.knex('customers').insert({ name: 'Ann' });
     expect((await knex('customers').select('name'))[0].name).toBe('Ann');
+  });
+
+  it('finds no meta diff in the default source after tables of every field type and links are made', async () => {
+    const base = await createBase(server, owner);
+    const stored = UI_TYPES.filter((t) => !VIRTUAL_UI_TYPES.includes(t) && !['ID', 'ForeignKey'].includes(t));
+    const t = await createTable(server, owner, base.id, {
+      title: 'Everything',
+      columns: stored.map((uidt) => ({
+        title: `f ${uidt}`,
+        uidt,
+        colOptions: { options: [{ title: 'a' }] },
+      })),
+    });
+    const other = await createTable(server, owner, base.id, { title: 'Other' });
+    await addColumn(server, owner, t.id, { title: 'Others', uidt: 'Links', childId: other.id, type: 'hm' });
+    await addColumn(server, owner, t.id, { title: 'Many', uidt: 'Links', childId: other.id, type: 'mm' });
+    const diff = await server.api.get(`/api/v1/db/meta/projects/${base.id}/meta-diff`, {
+      token: owner.token,
+    });
+    expect(diff.status).toBe(200);
+    expect(diff.body).toEqual([]);
+    // A table made outside Rowbase with the base prefix shows up, and syncing reads it in.
+    await server.ctx.db.schema.createTable(`${base.prefix}_manual`, (tb) => {
+      tb.increments('id');
+      tb.string('label');
+    });
+    const after = await server.api.get(`/api/v1/db/meta/projects/${base.id}/meta-diff`, {
+      token: owner.token,
+    });
+    expect(after.body).toEqual([
+      expect.objectContaining({
+        table_name: `${base.prefix}_manual`,
+        detectedChanges: [expect.objectContaining({ type: 'TABLE_NEW' })],
+      }),
+    ]);
+    await server.api.post(`/api/v1/db/meta/projects/${base.id}/meta-diff`, {}, { token: owner.token });
+    const tables = (
+      await server.api.get(`/api/v1/db/meta/projects/${base.id}/tables`, { token: owner.token })
+    ).body.list;
+    expect(tables.map((x: any) => x.title)).toContain('manual');
   });
 
   it('shows and applies meta diff after the external schema changes', async () => {

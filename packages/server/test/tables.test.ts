@@ -44,16 +44,47 @@ describe.each(testDatabases())('tables on %s', (kind) => {
     expect(t.columns.map((c: any) => c.title)).toEqual([
       'Id',
       'Title',
-      'CreatedAt',
-      'UpdatedAt',
       'Email',
       'Age',
+      'CreatedAt',
+      'UpdatedAt',
     ]);
     const list = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token });
     expect(list.status).toBe(200);
     expect(list.body.list.map((x: any) => x.title)).toEqual(['Orders', 'People']);
     const v2 = await server.api.get(`/api/v2/meta/bases/${baseId}/tables`, { token: owner.token });
     expect(v2.body.list).toHaveLength(2);
+  });
+
+  it('accepts the column list a NocoDB client sends (system columns with MySQL-style types) on any engine', async () => {
+    const t = await createTable(server, owner, baseId, {
+      table_name: 'from_client',
+      title: 'FromClient',
+      columns: [
+        { column_name: 'id', title: 'Id', uidt: 'ID', dt: 'int', pk: true, ai: true, rqd: true, un: true },
+        { column_name: 'title', title: 'Title', uidt: 'SingleLineText', dt: 'varchar', dtxp: '45' },
+        {
+          column_name: 'created_at',
+          title: 'CreatedAt',
+          uidt: 'DateTime',
+          dt: 'datetime',
+          cdf: 'CURRENT_TIMESTAMP',
+          system: true,
+        },
+        {
+          column_name: 'updated_at',
+          title: 'UpdatedAt',
+          uidt: 'DateTime',
+          dt: 'datetime',
+          cdf: 'CURRENT_TIMESTAMP',
+          au: true,
+          system: true,
+        },
+      ],
+    });
+    expect(t.columns.map((c: any) => c.column_name)).toEqual(['id', 'title', 'created_at', 'updated_at']);
+    await server.ctx.db(t.table_name).insert({ title: 'x' });
+    expect(await server.ctx.db(t.table_name).select('title')).toEqual([{ title: 'x' }]);
   });
 
   it('refuses duplicate, blank, padded and over-long table names with 400', async () => {

@@ -37,6 +37,7 @@ import {
 } from '../services/bases-info.js';
 
 type Id = { Params: { id: string } };
+type UserParams = { Params: { baseId: string; userId: string } };
 
 export function listReply<T>(list: T[]): ListReply<T> {
   return {
@@ -128,24 +129,25 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     duplicate,
   );
 
-  // Base users (SPEC §7 "Base users").
-  type UserParams = { Params: { baseId: string; userId: string } };
-  app.get<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/users', async (req) => {
-    await requireBaseAccess(ctx, req, req.params.baseId);
-    return listBaseUsers(ctx, req.params.baseId);
-  });
-  app.post<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/users', async (req) => {
-    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
-    const body = parseWith(inviteBaseUserBody, req.body);
-    return inviteBaseUsers(ctx, principal, req.params.baseId, body.email, body.roles);
-  });
-  app.patch<UserParams>('/api/v1/db/meta/projects/:baseId/users/:userId', async (req) => {
-    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
-    const body = parseWith(updateBaseUserBody, req.body);
-    return updateBaseUser(ctx, principal, req.params.baseId, req.params.userId, body.roles);
-  });
-  app.delete<UserParams>('/api/v1/db/meta/projects/:baseId/users/:userId', async (req) => {
-    const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
-    return removeBaseUser(ctx, principal, req.params.baseId, req.params.userId);
-  });
+  // Base users (SPEC §7 "Base users"), v1 and v2 paths.
+  for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
+    app.get<{ Params: { baseId: string } }>(`${prefix}/:baseId/users`, async (req) => {
+      await requireBaseAccess(ctx, req, req.params.baseId);
+      return listBaseUsers(ctx, req.params.baseId);
+    });
+    app.post<{ Params: { baseId: string } }>(`${prefix}/:baseId/users`, async (req) => {
+      const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+      const body = parseWith(inviteBaseUserBody, req.body);
+      return inviteBaseUsers(ctx, principal, req.params.baseId, body.email, body.roles);
+    });
+    app.patch<UserParams>(`${prefix}/:baseId/users/:userId`, async (req) => {
+      const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+      const body = parseWith(updateBaseUserBody, req.body);
+      return updateBaseUser(ctx, principal, req.params.baseId, req.params.userId, body.roles);
+    });
+    app.delete<UserParams>(`${prefix}/:baseId/users/:userId`, async (req) => {
+      const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
+      return removeBaseUser(ctx, principal, req.params.baseId, req.params.userId);
+    });
+  }
 }

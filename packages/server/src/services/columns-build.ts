@@ -19,6 +19,7 @@ import type { DbType, Dialect } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { ColumnSpec } from '../sources/column-spec.js';
+import { isKnownDt } from '../sources/type-map.js';
 import type { NewColumn } from '../meta/repos/columns.js';
 import { MAX_IDENTIFIER, checkColumnNameLength, toIdentifier, uniqueName } from './tables-naming.js';
 import { isNowDefault } from '../sources/column-spec.js';
@@ -63,7 +64,10 @@ export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOpti
   if (def.virtual) return null;
   if (SELECT_TYPES.includes(body.uidt)) return selectDbType(dialect, body.uidt, options);
   const base = def.dbType(dialect)!;
-  if (body.uidt === 'SpecificDBType' || (body.dt && body.uidt !== 'ID')) {
+  // A client's dt is used when the dialect knows it; a type of another engine (e.g. MySQL `datetime` sent
+  // to PostgreSQL) falls back to the default rather than failing in DDL.
+  const usable = !!body.dt && (body.uidt === 'SpecificDBType' || isKnownDt(dialect, body.dt));
+  if (body.uidt === 'SpecificDBType' || (usable && body.uidt !== 'ID')) {
     const dt = body.dt ?? base.dt;
     const sameType = dt.toLowerCase() === base.dt.toLowerCase();
     const dtxp = body.dtxp ?? (sameType ? base.dtxp : null);
@@ -85,7 +89,9 @@ export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOpti
   return { dt: base.dt, dtxp: dtxp ?? null, dtxs: dtxs ?? null };
 }
 
-function metaOf(body: ColumnBody): Record<string, unknown> | null {
+export function metaOf(
+  body: Pick<ColumnBody, 'meta' | 'title' | 'column_name'>,
+): Record<string, unknown> | null {
   if (body.meta === undefined || body.meta === null) return null;
   if (typeof body.meta === 'string') {
     try {
@@ -139,7 +145,8 @@ export function buildNewColumn(
   const otherAi = table.columns.find((c) => c.ai)?.title;
   const flags = {
     ai: !!body.ai,
-    un: !!body.un,
+    // Unsigned exists on MySQL only; other engines ignore it (SPEC §5: "other engines disable it").
+    un: !!body.un && dialect === 'mysql',
     au: !!body.au,
     pk: !!body.pk,
     rqd: !!body.rqd || !!body.pk,

@@ -12,7 +12,7 @@ import { isLink } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
-import { buildNewColumn, checkTitle, dbTypeOf, selectOptionsOf, specOf } from './columns-build.js';
+import { buildNewColumn, checkTitle, dbTypeOf, metaOf, selectOptionsOf, specOf } from './columns-build.js';
 import { formulaOptionsChecked, probeComputedSql } from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
@@ -113,8 +113,7 @@ export async function updateColumnIn(
   const newDef = FIELD_TYPES[uidt];
   const common: Partial<ColumnMeta> = {
     title,
-    meta:
-      body.meta === undefined ? undefined : typeof body.meta === 'string' ? JSON.parse(body.meta) : body.meta,
+    meta: body.meta === undefined ? undefined : metaOf({ meta: body.meta, title }),
     validate: body.validate === undefined ? undefined : (body.validate as ColumnMeta['validate']),
     pv: body.pv,
   };

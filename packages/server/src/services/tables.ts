@@ -10,7 +10,7 @@ import type { BaseRecord } from '../meta/repos/bases.js';
 import type { SourceRecord } from '../meta/repos/sources.js';
 import type { TableRecord } from '../meta/repos/tables.js';
 import { createTable as createPhysicalTable, dropTable, renameTable } from '../sources/ddl.js';
-import { buildNewColumn, checkTitle, systemColumnBodies } from './columns-build.js';
+import { buildNewColumn, checkTitle, metaOf, systemColumnBodies } from './columns-build.js';
 import { dropLinksToTable } from './columns-links.js';
 import { inMetaChange } from './tables-change.js';
 import { MAX_IDENTIFIER, checkTableNameLength, toIdentifier } from './tables-naming.js';
@@ -53,27 +53,28 @@ function checkTableName(name: string): void {
 /** Merges the client's columns over the system columns (same column_name replaces), in order. */
 function columnBodiesFor(
   dialect: Parameters<typeof systemColumnBodies>[0],
-  given: ColumnBody[] | undefined,
+  given: ColumnBody[] = [],
 ): ColumnBody[] {
-  const bodies = systemColumnBodies(dialect);
-  const hasOwnPk = (given ?? []).some((c) => c.pk || c.uidt === 'ID');
-  if (hasOwnPk)
-    bodies.splice(
-      bodies.findIndex((b) => b.uidt === 'ID'),
-      1,
-    );
-  for (const col of given ?? []) {
+  const system = systemColumnBodies(dialect);
+  const nameOf = (b: ColumnBody) => (b.column_name ?? '').toLowerCase();
+  const sameName = (b: ColumnBody) => (c: ColumnBody) => !!nameOf(b) && nameOf(b) === nameOf(c);
+  const hasOwnPk = given.some((c) => c.pk || c.uidt === 'ID');
+  for (const col of given) {
     if (FIELD_TYPES[col.uidt].virtual) {
       throw badRequest(
         `Column '${col.title ?? col.column_name}': add ${col.uidt} fields after the table is created`,
       );
     }
-    const name = (col.column_name ?? '').toLowerCase();
-    const i = name ? bodies.findIndex((b) => (b.column_name ?? '').toLowerCase() === name) : -1;
-    if (i >= 0) bodies[i] = { ...bodies[i], ...col };
-    else bodies.push(col);
   }
-  return bodies;
+  // Missing system columns keep their places: id and title first, created_at/updated_at last.
+  const missing = system.filter((s) => !given.some(sameName(s)) && !(s.uidt === 'ID' && hasOwnPk));
+  const head = missing.filter((s) => s.column_name === 'id' || s.column_name === 'title');
+  const tail = missing.filter((s) => !head.includes(s));
+  const merged = given.map((col) => {
+    const sys = system.find(sameName(col));
+    return sys ? { ...sys, ...col } : col;
+  });
+  return [...head, ...merged, ...tail];
 }
 
 export async function createTable(
@@ -175,12 +176,7 @@ export async function updateTable(
         table_name: physical,
         description: body.description,
         order: body.order,
-        meta:
-          body.meta === undefined
-            ? undefined
-            : typeof body.meta === 'string'
-              ? JSON.parse(body.meta)
-              : body.meta,
+        meta: body.meta === undefined ? undefined : metaOf({ meta: body.meta, title: table.title }),
       },
       s.meta,
     );

@@ -99,7 +99,7 @@ export async function metaDiff(
         const mc = m.columns.find((x) => x.column_name === c.name);
         if (!mc)
           e.detectedChanges.push({ type: 'TABLE_COLUMN_ADD', msg: `New column (${c.name})`, column: c.name });
-        else if ((mc.dt ?? '').toLowerCase() !== c.dt && mc.uidt !== 'ID') {
+        else if (!sameDt(mc.dt, c.dt) && mc.uidt !== 'ID') {
           e.detectedChanges.push({
             type: 'TABLE_COLUMN_TYPE_CHANGE',
             msg: `Column type changed (${c.name})`,
@@ -139,6 +139,30 @@ export async function metaDiff(
   }
   return out;
 }
+
+const DT_SYNONYMS: Record<string, string> = {
+  'timestamp without time zone': 'timestamp',
+  'time without time zone': 'time',
+  numeric: 'decimal',
+  int: 'integer',
+  int4: 'integer',
+  int8: 'bigint',
+  int2: 'smallint',
+  bool: 'boolean',
+  'character varying': 'varchar',
+  float8: 'double precision',
+  serial: 'integer',
+  bigserial: 'bigint',
+  // MariaDB reports JSON columns as longtext (JSON is an alias there).
+  json: 'longtext',
+};
+const canonicalDt = (dt: string | null | undefined) => {
+  const t = (dt ?? '').trim().toLowerCase();
+  return DT_SYNONYMS[t] ?? t;
+};
+/** Whether the meta type and the database type name the same thing (pg reports long names). */
+export const sameDt = (a: string | null | undefined, b: string | null | undefined) =>
+  canonicalDt(a) === canonicalDt(b);
 
 function hasLinkFor(table: FullTable, fkColumnName: string): boolean {
   const fk = table.columns.find((c) => c.column_name === fkColumnName);
@@ -215,7 +239,7 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
         const mc = m.columns.find((x) => x.column_name === c.name);
         if (!mc)
           await ctx.columns.insert(columnMeta(dialect, m, c, fks.has(c.name), m.columns.length + i + 1), trx);
-        else if ((mc.dt ?? '').toLowerCase() !== c.dt && mc.uidt !== 'ID') {
+        else if (!sameDt(mc.dt, c.dt) && mc.uidt !== 'ID') {
           const fresh = columnMeta(dialect, m, c, fks.has(c.name), mc.order ?? 0);
           await ctx.columns.update(
             mc.id,

@@ -29,3 +29,9 @@ export function uidtOf(dialect: Dialect, col: IntrospectedColumn, isForeignKey: 
   if (dialect === 'oracle' && dt === 'number' && col.dtxs === '0') return 'Number';
   return TABLES[dialect][dt] ?? 'SpecificDBType';
 }
+
+/** Whether a type name is one the dialect has (as introspection knows them). */
+export function isKnownDt(dialect: Dialect, dt: string): boolean {
+  const t = dt.trim().toLowerCase();
+  return t in TABLES[dialect] || (dialect === 'mysql' && (t === 'enum' || t === 'set'));
+}
