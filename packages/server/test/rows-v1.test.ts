@@ -161,6 +161,28 @@ describe.each(testDatabases())('v1 rows on %s', (kind) => {
     expect(await allRows(server, t)).toEqual(before);
   });
 
+  it('refuses a value longer than its column and a duplicate in a unique field, the same on every database', async () => {
+    const before = await countRows(server, t);
+    const long = await server.api.post(t.v1, productRow(60, { Title: 'x'.repeat(46) }), { token });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toBe("Field 'Title' takes at most 45 characters");
+    const col = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { column_name: 'sku', title: 'Sku', uidt: 'SingleLineText', unique: true },
+      { token },
+    );
+    expect(col.status, JSON.stringify(col.body)).toBe(200);
+    expect((await server.api.patch(`${t.v1}/2`, { Sku: 'S-1' }, { token })).status).toBe(200);
+    const dup = await server.api.post(
+      t.bulk,
+      [productRow(61, { Sku: 'S-2' }), productRow(62, { Sku: 'S-1' })],
+      { token },
+    );
+    expect(dup.status).toBe(409);
+    expect(dup.body.msg).toBe("Field 'Sku' must be unique: the value is already used");
+    expect(await countRows(server, t)).toBe(before);
+  });
+
   it('requires required fields on create', async () => {
     const res = await server.api.post(t.v1, { Title: 'no code' }, { token });
     expect(res.status).toBe(400);

@@ -10,6 +10,7 @@ import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
+import { selectRows } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -116,7 +117,7 @@ export class RowReader {
     if (!seekable) {
       const qb = this.filtered(q.where, this.db, q.within).select(columns);
       this.orderBy(qb, q.sort);
-      const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
+      const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
       return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
@@ -125,10 +126,14 @@ export class RowReader {
     const qb = this.filtered(q.where, this.db, q.within).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
-      raw = (await qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit)) as Row[];
+      raw = await selectRows(
+        this.db,
+        this.model.dialect,
+        qb.where(pk.name, direction === 'asc' ? '>' : '<', before as number).limit(q.limit),
+      );
     } else {
       // Read one row more, the one just before the page: its key is the seek point for this offset.
-      raw = (await qb.limit(q.limit + 1).offset(q.offset - 1)) as Row[];
+      raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
       const first = raw.shift();
       if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name]);
     }
@@ -145,9 +150,11 @@ export class RowReader {
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
-    const row = (await this.filtered(where, this.db, within).count({ count: '*' }).first()) as
-      | { count: unknown }
-      | undefined;
+    const [row] = await selectRows(
+      this.db,
+      this.model.dialect,
+      this.filtered(where, this.db, within).count({ count: '*' }),
+    );
     const n = Number(row?.count ?? 0);
     if (cacheable) this.cache.setCount(this.model.id, key, n);
     return n;

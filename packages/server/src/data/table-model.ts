@@ -3,7 +3,7 @@
  * and per-field decoders and encoders. Row queries never read metadata per request; they use this.
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
-import type { Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
+import type { CellContext, CellResult, Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { decoderOf, encoderOf, type Decoder, type Encoder } from './cell-codec.js';
 import type { ComputedSql } from './computed/column-sql.js';
@@ -17,6 +17,11 @@ export interface FieldModel {
   def: FieldTypeDef;
   decode: Decoder;
   encode: Encoder;
+  /**
+   * The registry's check-and-coerce for a non-null value, with its context built once; what
+   * `validateCellValue` does per call. Undefined for fields clients cannot write.
+   */
+  coerce: ((value: unknown) => CellResult) | undefined;
 }
 
 /** A field with a physical column. */
@@ -53,6 +58,19 @@ export function buildTableModel(
     const def = FIELD_TYPES[column.uidt] as FieldTypeDef;
     const kind = def?.kind ?? 'text';
     const stored = column.column_name && !def?.virtual;
+    const cellContext: CellContext = {
+      column: {
+        title: column.title,
+        uidt: column.uidt,
+        dtxp: column.dtxp ?? null,
+        dtxs: column.dtxs ?? null,
+        meta: column.meta ?? null,
+        colOptions: column.colOptions ?? null,
+        rqd: column.rqd ?? false,
+      },
+      dialect,
+    };
+    const coerceFn = def?.coerce;
     return {
       column,
       title: column.title,
@@ -61,6 +79,7 @@ export function buildTableModel(
       def,
       decode: decoderOf(kind, dialect),
       encode: encoderOf(kind, dialect),
+      coerce: coerceFn ? (value: unknown) => coerceFn(value, cellContext) : undefined,
     };
   });
   const stored = fields.filter((f): f is StoredField => f.name !== null);

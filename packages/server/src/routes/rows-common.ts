@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { LoadedTable } from '../data/model-cache.js';
 import { RowReader, parsePaging, type PageQuery } from '../data/row-query.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
+import { requireUser } from '../http/principal.js';
 import type { WriteTarget } from '../services/rows-write.js';
 
 export type RowQueryString = Record<string, string | string[] | undefined>;
@@ -49,6 +50,7 @@ export async function v1Scope(
   params: { baseName: string; tableName: string },
   permission?: Permission,
 ): Promise<RowsScope> {
+  requireUser(req);
   const baseId = await baseIdOf(ctx, params.baseName);
   await checkAccess(ctx, req, baseId, permission);
   return scopeOf(ctx, await ctx.tableModels.resolve(ctx, baseId, params.tableName));
@@ -61,6 +63,7 @@ export async function v2Scope(
   tableId: string,
   permission?: Permission,
 ): Promise<RowsScope> {
+  requireUser(req);
   const loaded = await ctx.tableModels.get(ctx, tableId);
   await checkAccess(ctx, req, loaded.model.baseId, permission);
   return scopeOf(ctx, loaded);

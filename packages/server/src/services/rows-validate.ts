@@ -4,7 +4,6 @@
  * fields left alone. A bad cell is a 400 whose `errors` name the row and the field.
  */
 import { AppError, ErrorCode, type ValidationIssue } from '@rowbase/core/errors';
-import { validateCellValue } from '@rowbase/core/fields/validate-cell';
 import type { StoredField, TableModel } from '../data/table-model.js';
 
 export type ColumnValues = Record<string, unknown>;
@@ -63,7 +62,10 @@ export function prepareRow(
   }
   const out: ColumnValues = {};
   const seen = new Set<StoredField>();
-  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+  const record = input as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+    const value = record[key];
     const f = model.field(key);
     if (!f) {
       if (key === 'Id' && model.pk) continue;
@@ -74,9 +76,19 @@ export function prepareRow(
     seen.add(field);
     if (isWrittenByServer(field)) continue;
     if (mode === 'update' && field.column.pk) continue;
-    const r = validateCellValue(field.column, value, model.dialect);
-    if (!r.ok) fail(field.title, r.error);
-    const coerced = (r as { value: unknown }).value;
+    let coerced: unknown = null;
+    if (value !== null && value !== undefined) {
+      // The registry's validateCellValue, with the field's context built once (see FieldModel.coerce).
+      if (!field.coerce)
+        fail(field.title, `Field '${field.title}' of type ${field.column.uidt} cannot be written`);
+      const r = field.coerce!(value);
+      if (!r.ok) fail(field.title, r.error);
+      coerced = (r as { value: unknown }).value;
+    }
+    const max = maxLength(field);
+    if (max !== undefined && typeof coerced === 'string' && coerced.length > max) {
+      fail(field.title, `Field '${field.title}' takes at most ${max} characters`);
+    }
     if ((coerced === null || coerced === undefined) && field.column.rqd) {
       fail(field.title, `Field '${field.title}' is required`);
     }
@@ -88,6 +100,13 @@ export function prepareRow(
     }
   }
   return out;
+}
+
+/** The declared length of a char/varchar column, enforced the same way on every database. */
+function maxLength(f: StoredField): number | undefined {
+  if (!/char/i.test(f.column.dt ?? '')) return undefined;
+  const n = Number(f.column.dtxp);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** The current moment as stored datetimes are: UTC 'YYYY-MM-DD HH:mm:ss'. */

@@ -9,6 +9,7 @@ import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
+import { rowWriteError } from './rows-db-errors.js';
 import { autoUpdateColumns, nowStamp, prepareRow, type ColumnValues } from './rows-validate.js';
 
 export interface WriteTarget {
@@ -41,6 +42,15 @@ export function idOfItem(model: TableModel, item: unknown, index?: number): unkn
   return pkValue(pk, id);
 }
 
+/** Runs a write in one transaction; database refusals become 400/409s naming the field. */
+async function inTransaction<T>(t: WriteTarget, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await t.db.transaction(fn);
+  } catch (err) {
+    throw rowWriteError(err, t.model) ?? err;
+  }
+}
+
 /**
  * Inserts rows and returns their primary keys, in order.
  * @example await insertRows(target, [{ Title: 'a' }, { Title: 'b' }]) // [1, 2]
@@ -51,7 +61,7 @@ export async function insertRows(
   bulk: boolean,
 ): Promise<unknown[]> {
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
-  const ids = await t.db.transaction((trx) => insertPrepared(trx, t.model, rows));
+  const ids = await inTransaction(t, (trx) => insertPrepared(trx, t.model, rows));
   t.cache.bump(t.model.id);
   return ids;
 }
@@ -65,13 +75,14 @@ async function insertPrepared(
   const ids: unknown[] = new Array(rows.length);
   // Consecutive rows with the same keys share a statement; a missing key must mean the column default,
   // and rows keep the order they came in.
+  const sigs = rows.map((r) => Object.keys(r).join('\u0000'));
   let start = 0;
   while (start < rows.length) {
-    const sig = Object.keys(rows[start]!).join('\u0000');
+    const sig = sigs[start];
     const width = Math.max(1, Object.keys(rows[start]!).length);
     const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
     let end = start + 1;
-    while (end < rows.length && end - start < per && Object.keys(rows[end]!).join('\u0000') === sig) end++;
+    while (end < rows.length && end - start < per && sigs[end] === sig) end++;
     const values = rows.slice(start, end);
     const got = await insertChunk(trx, model, values);
     values.forEach((v, k) => {
@@ -153,7 +164,7 @@ export async function updateRows(
   }));
   const stamp = nowStamp();
   const touched = autoUpdateColumns(t.model);
-  await t.db.transaction(async (trx) => {
+  await inTransaction(t, async (trx) => {
     for (const { id, values } of prepared) {
       for (const f of touched) if (!(f.name in values)) values[f.name] = stamp;
       const q = trx(t.model.tableName).where(pk.name, id as string | number);
@@ -203,7 +214,7 @@ export async function updateWhere(
   if (!Object.keys(values).length) throw badRequest('Nothing to update: the body names no writable field');
   const stamp = nowStamp();
   for (const f of autoUpdateColumns(t.model)) if (!(f.name in values)) values[f.name] = stamp;
-  const n = await t.db.transaction(async (trx) => {
+  const n = await inTransaction(t, async (trx) => {
     const reader = new RowReader(trx, t.model, t.cache);
     return reader.filtered(where, trx).update(values);
   });

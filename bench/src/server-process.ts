@@ -1,0 +1,49 @@
+/** Starts `server-child.ts` in a child process (through tsx) and talks to it over IPC. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerProcess {
+  url: string;
+  /** The server process's resident memory, in bytes. */
+  rss(): Promise<number>;
+  /** CPU time the server process has used, in milliseconds. */
+  cpuMs(): Promise<number>;
+  /** Waits for the indexes the server is building. */
+  indexesSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (m: Record<string, unknown>) => {
+      if (key in m) {
+        child.off('message', onMessage);
+        resolve(m[key] as T);
+      }
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
+export async function startServerProcess(): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(new URL('./server-child.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url,
+    rss: () => ask<number>(child, 'rss', 'rss'),
+    cpuMs: () => ask<number>(child, 'cpu', 'cpu'),
+    indexesSettled: async () => void (await ask<boolean>(child, 'indexes', 'indexes')),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('close');
+      }),
+  };
+}
