@@ -193,6 +193,40 @@ describe.each(testDatabases())('links on %s', (kind) => {
     expect((await rows(shop, 'customers'))[3].Country).toBeNull();
   });
 
+  it('links a table to itself (a manager has many reports)', async () => {
+    const people = await ok(shop, 'post', `/api/v1/db/meta/projects/${shop.baseId}/tables`, {
+      title: 'People',
+    });
+    const added = await ok(shop, 'post', `/api/v1/db/meta/tables/${people.id}/columns`, {
+      title: 'Reports',
+      uidt: 'Links',
+      type: 'hm',
+      childId: people.id,
+    });
+    const manager = added.columns.find((c: any) => c.uidt === 'LinkToAnotherRecord');
+    await ok(
+      shop,
+      'post',
+      `/api/v2/tables/${people.id}/records`,
+      ['Ada', 'Ben', 'Cy', 'Di'].map((Title) => ({ Title })),
+    );
+    await ok(shop, 'post', `/api/v2/tables/${people.id}/links/${added.column_id}/records/1`, [2, 3]);
+    await ok(shop, 'post', `/api/v2/tables/${people.id}/links/${added.column_id}/records/2`, [4]);
+    const list = (await ok(shop, 'get', `/api/v2/tables/${people.id}/records`)).list;
+    expect(list.map((p: any) => [p.Title, p.Reports, p[manager.title]?.Title ?? null])).toEqual([
+      ['Ada', 2, null],
+      ['Ben', 1, 'Ada'],
+      ['Cy', 0, 'Ada'],
+      ['Di', 0, 'Ben'],
+    ]);
+    const exclude = await ok(
+      shop,
+      'get',
+      `/api/v1/db/data/noco/${shop.baseId}/${people.id}/1/hm/Reports/exclude`,
+    );
+    expect(exclude.list.map((p: any) => p.Title)).toEqual(['Ada', 'Di']);
+  });
+
   it('lets a base viewer read links but not change them', async () => {
     const viewer = await signUpUser(server.api);
     await ok(shop, 'post', `/api/v1/db/meta/projects/${shop.baseId}/users`, {
