@@ -171,9 +171,15 @@ export class ComputedSql {
     let current = model;
     let from = alias;
     let target: ColumnMeta = column;
-    // Follow lookups of lookups to the final field, one hop per link.
-    for (let depth = 0; target.uidt === 'Lookup'; depth++) {
-      if (depth > 16) return this.nullValue('Lookup chain is too long');
+    // Follow lookups of lookups to the final field, one hop per link; a lookup met twice is a cycle.
+    const seen = new Set<string>();
+    while (target.uidt === 'Lookup') {
+      const key = `${current.id}\u0000${target.id}`;
+      if (seen.has(key)) {
+        this.cycles++;
+        return this.nullValue('Circular reference detected');
+      }
+      seen.add(key);
       const o = target.colOptions as LookupOptions;
       const hop = hopOf(this.env, current, this.fieldOf(current, o.fk_relation_column_id).column, from);
       hops.push(hop);
