@@ -120,6 +120,19 @@ describe.each(testDatabases())('lookups on %s', (kind) => {
     expect(japan.map((o) => o.Title)).toEqual(['o5', 'o6']);
   });
 
+  it('refuses a lookup change that makes two lookups read each other (422)', async () => {
+    const mine = await lookup('customers', 'Loop A', 'Customers.Orders', 'Orders.Title');
+    await lookup('orders', 'Loop B', 'Orders.Customers', 'Customers.Loop A');
+    const res = await api(shop, 'patch', `/api/v1/db/meta/columns/${mine}`, {
+      fk_relation_column_id: shop.fields['Customers.Orders'],
+      fk_lookup_column_id: shop.fields['Orders.Loop B'],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.msg).toBe('Circular reference detected');
+    // Refused as a whole: the field still looks up order titles.
+    expect((await rows(shop, 'customers'))[0]['Loop A']).toEqual(['o1', 'o2', 'o3']);
+  });
+
   it('refuses a lookup that is not through a link of the table, or of a field of another table', async () => {
     const notLink = await api(shop, 'post', `/api/v1/db/meta/tables/${shop.tables.orders.id}/columns`, {
       title: 'Bad',

@@ -13,7 +13,12 @@ import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
 import { buildNewColumn, checkTitle, dbTypeOf, metaOf, selectOptionsOf, specOf } from './columns-build.js';
-import { formulaOptionsChecked, probeComputedSql } from '../data/computed/field-checks.js';
+import { checkModelOf } from '../data/computed/attach.js';
+import {
+  checkComputedColumn,
+  formulaOptionsChecked,
+  probeComputedSql,
+} from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
   optionRenames,
@@ -74,7 +79,9 @@ export async function addColumnIn(
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
     else if (body.uidt === 'Formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
     else built.meta.colOptions = plainOptions(body) as never;
-    return ctx.columns.insert(built.meta, s.meta);
+    const id = await ctx.columns.insert(built.meta, s.meta);
+    await checkComputedColumn(await checkModelOf(ctx, s.meta, table.id), id);
+    return id;
   }
   const spec = built.spec!;
   if (
@@ -169,6 +176,7 @@ export async function updateColumnIn(
       },
       s.meta,
     );
+    await checkComputedColumn(await checkModelOf(ctx, s.meta, table.id), old.id);
     return;
   }
 

@@ -96,6 +96,21 @@ export async function probeComputedSql(db: Knex, tableName: string, sql: Knex.Ra
   }
 }
 
+/**
+ * After a computed field is saved (inside its meta change): 422 'Circular reference detected' when its SQL
+ * reaches itself again through other tables' lookups, rollups or formulas, so the change rolls back.
+ */
+export function checkComputedColumn(model: TableModel, columnId: string): void {
+  const field = model.fields.find((f) => f.column.id === columnId);
+  if (!field || !model.computed) return;
+  const before = model.computed.cycles;
+  model.computed.valueOf(model, field.column, model.tableName);
+  if (model.computed.cycles > before)
+    throw new AppError(ErrorCode.UNPROCESSABLE, FormulaMessages.circularReference, [
+      { message: FormulaMessages.circularReference },
+    ]);
+}
+
 /** The rollup functions a field's values allow (SPEC §3 by type; computed fields by their result type). */
 export function rollupFunctionsFor(model: TableModel, target: ColumnMeta): readonly Aggregation[] {
   if (isComputedField(target) && model.computed) {
