@@ -120,6 +120,37 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     ).toBe(403);
   });
 
+  it('invites a new e-mail address into a base as an invited account', async () => {
+    const base = await createBase(server, admin, 'Invites');
+    const res = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: 'New.Person@example.com', roles: 'editor' },
+      { token: admin.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      msg: 'The user has been invited successfully',
+      email: 'new.person@example.com',
+    });
+    expect(res.body.invite_token).toBeTruthy();
+    const users = await server.api.get(`/api/v1/db/meta/projects/${base.id}/users`, { token: admin.token });
+    expect(users.body.users.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          email: 'new.person@example.com',
+          roles: 'editor',
+          invite_token: 'pending',
+        }),
+      ]),
+    );
+    const bad = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: 'not-an-email', roles: 'editor' },
+      { token: admin.token },
+    );
+    expect(bad.status).toBe(400);
+  });
+
   it('updates and deletes a base, dropping its tables', async () => {
     const base = await createBase(server, admin, 'Temp');
     const t = await createTable(server, admin, base.id, { title: 'Things' });

@@ -82,6 +82,41 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(columnByTitle(table, 'Many').dt).toBe('text');
   });
 
+  it('fills CreateTime and LastModifiedTime from the database clock', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Clock' });
+    let table = await addColumn(server, owner, t.id, { title: 'Made', uidt: 'CreateTime' });
+    table = await addColumn(server, owner, t.id, { title: 'Touched', uidt: 'LastModifiedTime' });
+    expect(columnByTitle(table, 'Made')).toMatchObject({ cdf: 'CURRENT_TIMESTAMP' });
+    expect(columnByTitle(table, 'Touched')).toMatchObject({ au: true, cdf: 'CURRENT_TIMESTAMP' });
+    await server.ctx.db(t.table_name).insert({ title: 'x' });
+    const [row] = await server.ctx.db(t.table_name).select('Made', 'Touched');
+    expect(row.Made).toBeTruthy();
+    expect(row.Touched).toBeTruthy();
+  });
+
+  it('turns a stored field into a formula and back', async () => {
+    const t = await createTable(server, owner, baseId, { title: 'Morph' });
+    const table = await addColumn(server, owner, t.id, { title: 'Note', uidt: 'SingleLineText' });
+    const note = columnByTitle(table, 'Note');
+    const toFormula = await server.api.patch(
+      `/api/v1/db/meta/columns/${note.id}`,
+      { uidt: 'Formula', formula_raw: 'CONCAT({Title}, "!")' },
+      { token: owner.token },
+    );
+    expect(toFormula.status, JSON.stringify(toFormula.body)).toBe(200);
+    expect(columnByTitle(toFormula.body, 'Note')).toMatchObject({ uidt: 'Formula', column_name: null });
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).not.toContain('Note');
+    const back = await server.api.patch(
+      `/api/v1/db/meta/columns/${note.id}`,
+      { uidt: 'LongText' },
+      { token: owner.token },
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const stored = columnByTitle(back.body, 'Note');
+    expect(stored).toMatchObject({ uidt: 'LongText', colOptions: null });
+    expect(Object.keys(await server.ctx.db(t.table_name).columnInfo())).toContain(stored.column_name);
+  });
+
   it('resolves duplicate titles with _1, _2 and refuses bad rules with 400', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Rules' });
     await addColumn(server, owner, t.id, { title: 'Name', uidt: 'SingleLineText' });
@@ -185,6 +220,20 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(r2.status, JSON.stringify(r2.body)).toBe(200);
     rows = await server.ctx.db(t.table_name).orderBy('id').select('Num');
     expect(rows.map((r: any) => r.Num)).toEqual(['5', null, '42']);
+
+    // A change the data cannot take (required, but a row has no number) is refused and leaves no trace.
+    const qty2 = columnByTitle(r2.body, 'Qty');
+    const refused = await server.api.patch(
+      `/api/v1/db/meta/columns/${qty2.id}`,
+      { rqd: true },
+      { token: owner.token },
+    );
+    expect(refused.status).toBe(400);
+    const info = Object.keys(await server.ctx.db(t.table_name).columnInfo());
+    expect(info.filter((n) => n.endsWith('__rbn'))).toEqual([]);
+    expect(info).toContain('Qty');
+    const qtyAfter = await server.ctx.db(t.table_name).orderBy('id').select('Qty');
+    expect(qtyAfter.map((r: any) => (r.Qty === null ? null : Number(r.Qty)))).toEqual([12, null, 7]);
 
     const status = columnByTitle(r2.body, 'Status');
     const r3 = await server.api.patch(

@@ -1,7 +1,13 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
-import { createScratchDatabase, startTestServer, testDatabases, type TestServer } from './harness.js';
+import {
+  createScratchDatabase,
+  signUpUser,
+  startTestServer,
+  testDatabases,
+  type TestServer,
+} from './harness.js';
 import { UI_TYPES, VIRTUAL_UI_TYPES } from '@rowbase/core/fields/ui-types';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
@@ -42,6 +48,10 @@ async function externalDatabase(kind: MetaDbClient) {
     t.text('note');
     t.integer('customer_id').unsigned().references('id').inTable('customers');
   });
+  await knex.raw('create view ?? as select id, name from ?? where credit > 100', [
+    'vip_customers',
+    'customers',
+  ]);
   return { config, knex, drop: async () => (await knex.destroy(), await scratch.drop()) };
 }
 
@@ -71,6 +81,11 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBeTruthy();
+    const viewer = await signUpUser(server.api);
+    const refused = await server.api.post('/api/v1/db/meta/connection/test', ext.config, {
+      token: viewer.token,
+    });
+    expect(refused.status).toBe(403);
     const unsupported = await server.api.post(
       '/api/v1/db/meta/connection/test',
       { client: 'mongodb', connection: {} },
@@ -101,7 +116,11 @@ describe.each(testDatabases())('sources on %s', (kind) => {
         token: owner.token,
       })
     ).body.list;
-    expect(tables.map((t: any) => t.table_name).sort()).toEqual(['customers', 'orders']);
+    expect(tables.map((t: any) => `${t.table_name}:${t.type}`).sort()).toEqual([
+      'customers:table',
+      'orders:table',
+      'vip_customers:view',
+    ]);
     const customers = (
       await server.api.get(
         `/api/v1/db/meta/tables/${tables.find((t: any) => t.table_name === 'customers').id}`,
@@ -139,6 +158,17 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     });
     expect(read.status).toBe(200);
     if (kind === 'mysql') expect(read.body.config.connection.password).toBeUndefined();
+
+    // Introspected fields are unaltered (0); turning auto-update on marks them altered 2 (SPEC §4).
+    const placed = orders.columns.find((c: any) => c.title === 'placed_on');
+    expect(placed.altered).toBe(0);
+    const au = await server.api.patch(
+      `/api/v1/db/meta/columns/${placed.id}`,
+      { uidt: 'Date', au: true },
+      { token: owner.token },
+    );
+    expect(au.status, JSON.stringify(au.body)).toBe(200);
+    expect(au.body.columns.find((c: any) => c.id === placed.id)).toMatchObject({ au: true, altered: 2 });
 
     // The data plane reaches the source through ctx.sources.
     const knex = await server.ctx.sources.connectionFor(res.body.id);
@@ -223,7 +253,7 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     ).body.list;
     expect(tables.map((t: any) => t.table_name)).toContain('invoices');
     await ext.knex.schema.dropTable('invoices');
-    await ext.knex.schema.alterTable('customers', (t) => t.dropColumn('phone'));
+    await ext.knex.raw('alter table ?? drop column ??', ['customers', 'phone']);
   });
 
   it('creates tables in an external source without the base prefix, and deletes the source', async () => {

@@ -39,6 +39,10 @@ import {
 type Id = { Params: { id: string } };
 type UserParams = { Params: { baseId: string; userId: string } };
 
+/** The site address links in mails point at. */
+const siteOf = (ctx: AppContext, req: FastifyRequest) =>
+  ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
 export function listReply<T>(list: T[]): ListReply<T> {
   return {
     list,
@@ -138,7 +142,7 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post<{ Params: { baseId: string } }>(`${prefix}/:baseId/users`, async (req) => {
       const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');
       const body = parseWith(inviteBaseUserBody, req.body);
-      return inviteBaseUsers(ctx, principal, req.params.baseId, body.email, body.roles);
+      return inviteBaseUsers(ctx, principal, req.params.baseId, body.email, body.roles, siteOf(ctx, req));
     });
     app.patch<UserParams>(`${prefix}/:baseId/users/:userId`, async (req) => {
       const { principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'newUser');

@@ -1,6 +1,8 @@
 /** Sources of a base (connections), connection test, and meta diff. */
 import { connectionTestBody, createSourceBody, updateSourceBody } from '@rowbase/core/api/bases';
 import { requireUser } from '../http/principal.js';
+import { forbidden } from '@rowbase/core/errors';
+import { can } from '@rowbase/core/permissions/can';
 import { templateOf } from '@rowbase/core/sources/templates';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -51,7 +53,16 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.post('/api/v1/db/meta/connection/test', async (req) => {
-    requireUser(req);
+    const principal = requireUser(req);
+    // Only people who may connect a database somewhere may make the server dial out.
+    const mayConnect =
+      can({ org: principal.roles }, 'baseCreate') ||
+      !!(await ctx
+        .db('rb_base_users')
+        .where({ user_id: principal.user.id })
+        .whereIn('roles', ['owner', 'creator'])
+        .first());
+    if (!mayConnect) throw forbidden('You are not allowed to do this: sourceCreate needs a higher role');
     const body = parseWith(connectionTestBody, req.body);
     const tpl = templateOf(body.client);
     await testConnection({ ...body, client: tpl.client, searchPath: tpl.searchPath ?? undefined });

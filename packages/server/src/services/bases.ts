@@ -2,13 +2,15 @@
 import type { CreateBaseBody, UpdateBaseBody } from '@rowbase/core/api/bases';
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import { badRequest, notFound } from '@rowbase/core/errors';
-import type { BaseRole } from '@rowbase/core/permissions/roles';
+import { isEmail } from '@rowbase/core/fields/checkers';
+import { OrgRole, type BaseRole } from '@rowbase/core/permissions/roles';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../http/principal.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
 import { presentSource } from '../meta/repos/sources.js';
 import { sourceTypeOfMetaClient } from '../sources/connections.js';
 import { dropTable } from '../sources/ddl.js';
+import { inviteUsers } from './auth/org-users.js';
 import { createSource } from './bases-sources.js';
 import { inMetaChange } from './tables-change.js';
 import { copyTables } from './tables-copy.js';
@@ -183,8 +185,8 @@ export async function listBaseUsers(ctx: AppContext, baseId: string) {
 }
 
 /**
- * Adds existing users (comma-separated e-mails) to a base with a role. Users that have no account yet are
- * reported back: inviting new people by e-mail belongs to the user-management issue.
+ * Adds people (comma-separated e-mails) to a base with a role. Existing accounts get the role; new e-mail
+ * addresses get an invited account (org viewer) first, with the invite mailed as the user admin does.
  */
 export async function inviteBaseUsers(
   ctx: AppContext,
@@ -192,12 +194,19 @@ export async function inviteBaseUsers(
   baseId: string,
   emails: string,
   role: BaseRole,
+  site: string,
 ) {
-  const list = emails
-    .split(/[,\s]+/)
-    .map((e) => e.trim())
-    .filter(Boolean);
+  const list = [
+    ...new Set(
+      emails
+        .split(/[,\s]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (!list.length) throw badRequest('email is required');
+  const bad = list.filter((e) => !isEmail(e));
+  if (bad.length) throw badRequest(`Invalid email address: ${bad.join(', ')}`);
   if (
     role === 'owner' &&
     !principal.roles.super &&
@@ -205,17 +214,20 @@ export async function inviteBaseUsers(
   ) {
     throw badRequest('Only an owner can add another owner');
   }
-  const invalid: string[] = [];
+  const unknown: string[] = [];
+  for (const email of list) if (!(await ctx.users.byEmail(email))) unknown.push(email);
+  const invitations = unknown.length
+    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site)
+    : [];
   for (const email of list) {
     const user = await ctx.users.byEmail(email);
-    if (!user) {
-      invalid.push(email);
-      continue;
-    }
-    await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
+    if (user) await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
   }
-  if (invalid.length === list.length) throw badRequest(`No user with e-mail ${invalid.join(', ')}`);
-  return { msg: 'The user has been invited successfully', invalid_emails: invalid };
+  const reply: { msg: string; invite_token?: string; email?: string } = {
+    msg: 'The user has been invited successfully',
+  };
+  if (invitations.length === 1) Object.assign(reply, invitations[0]);
+  return reply;
 }
 
 export async function updateBaseUser(

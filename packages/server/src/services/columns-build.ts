@@ -147,7 +147,8 @@ export function buildNewColumn(
     ai: !!body.ai,
     // Unsigned exists on MySQL only; other engines ignore it (SPEC §5: "other engines disable it").
     un: !!body.un && dialect === 'mysql',
-    au: !!body.au,
+    // LastModifiedTime is the auto-updated time by definition.
+    au: !!body.au || body.uidt === 'LastModifiedTime',
     pk: !!body.pk,
     rqd: !!body.rqd || !!body.pk,
     unique: !!body.unique,
@@ -169,10 +170,13 @@ export function buildNewColumn(
   } else if (flags.ai || flags.pk) {
     throw badRequest(`Column '${title}': a ${body.uidt} field cannot be a key or auto increment`);
   }
+  // CreateTime and LastModifiedTime are filled by the database with the current time.
   const cdf =
-    body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
-      ? null
-      : String(body.cdf);
+    body.uidt === 'CreateTime' || body.uidt === 'LastModifiedTime'
+      ? 'CURRENT_TIMESTAMP'
+      : body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
+        ? null
+        : String(body.cdf);
   if (db && cdf !== null && !isNowDefault(cdf) && body.uidt !== 'SpecificDBType') {
     const checked = validateCellValue(
       { title, uidt: body.uidt, colOptions: SELECT_TYPES.includes(body.uidt) ? { options } : null },

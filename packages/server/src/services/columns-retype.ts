@@ -102,6 +102,11 @@ export async function rebuildColumn(
       forceNullable: true,
     },
   );
+  // Where DDL is not transactional, a failure before the swap leaves the old column untouched.
+  let swapped = false;
+  s.onRollback(async () => {
+    if (!swapped) await dropColumn(s.data, s.dialect, table.table_name, tmp);
+  });
   const pkName = pk.column_name!;
   let last: unknown = undefined;
   for (;;) {
@@ -135,6 +140,7 @@ export async function rebuildColumn(
         .update({ [tmp]: filled as never });
     }
   }
+  swapped = true;
   await dropColumn(s.data, s.dialect, table.table_name, oldName);
   await renameColumn(s.data, s.dialect, table.table_name, tmp, spec.column_name);
   if (s.dialect !== 'sqlite' && (spec.rqd || spec.unique || spec.cdf)) {

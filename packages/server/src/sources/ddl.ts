@@ -6,11 +6,18 @@ import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
 
+/**
+ * MySQL refreshes datetime/timestamp columns itself (ON UPDATE CURRENT_TIMESTAMP); auto-update of other
+ * date/time types, and on other engines, is the data plane's job on every row update.
+ */
+const mysqlOnUpdate = (dialect: Dialect, spec: ColumnSpec) =>
+  dialect === 'mysql' && !!spec.au && /^(datetime|timestamp)$/i.test(spec.dt.trim());
+
 function defaultValue(knex: Knex, dialect: Dialect, spec: ColumnSpec): unknown {
   const cdf = spec.cdf;
   if (cdf === null || cdf === undefined || cdf === '') return undefined;
   if (isNowDefault(cdf)) {
-    if (dialect === 'mysql' && spec.au) return knex.raw('CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP');
+    if (mysqlOnUpdate(dialect, spec)) return knex.raw('CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP');
     // Datetimes are stored as UTC wall time; pg's CURRENT_TIMESTAMP would follow the session time zone.
     if (dialect === 'pg' && /^timestamp( without time zone)?$/i.test(spec.dt.trim())) {
       return knex.raw("(now() at time zone 'utc')");
@@ -39,12 +46,12 @@ export function defineColumn(
       : t.increments(spec.column_name, { primaryKey: true });
   }
   let type = columnTypeSql(dialect, spec);
-  if (dialect === 'mysql' && spec.au && !isNowDefault(spec.cdf)) type += ' NULL ON UPDATE CURRENT_TIMESTAMP';
+  if (mysqlOnUpdate(dialect, spec) && !isNowDefault(spec.cdf)) type += ' NULL ON UPDATE CURRENT_TIMESTAMP';
   const col = t.specificType(spec.column_name, type);
   const def = defaultValue(knex, dialect, spec);
   if (def !== undefined) col.defaultTo(def as never);
   if (spec.rqd && !opts.forceNullable) col.notNullable();
-  else if (!(dialect === 'mysql' && spec.au && !isNowDefault(spec.cdf))) col.nullable();
+  else if (!(mysqlOnUpdate(dialect, spec) && !isNowDefault(spec.cdf))) col.nullable();
   if (spec.unique) col.unique();
   if (spec.pk && !spec.ai) col.primary();
   return col;

@@ -22,6 +22,8 @@ export interface IntrospectedForeignKey {
 
 export interface IntrospectedTable {
   name: string;
+  /** Database views are read in as read-only tables of type 'view'. */
+  type: 'table' | 'view';
   columns: IntrospectedColumn[];
   foreignKeys: IntrospectedForeignKey[];
 }

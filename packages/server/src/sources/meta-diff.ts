@@ -224,7 +224,7 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
       if (!m) {
         const title = source.is_meta && base.prefix ? t.name.slice(base.prefix.length + 1) || t.name : t.name;
         const id = await ctx.tables.insert(
-          { base_id: base.id, source_id: source.id, table_name: t.name, title, order: order++ },
+          { base_id: base.id, source_id: source.id, table_name: t.name, title, order: order++, type: t.type },
           trx,
         );
         const scope = { id, base_id: base.id, source_id: source.id };

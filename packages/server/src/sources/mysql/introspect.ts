@@ -4,8 +4,8 @@ import { splitType, type IntrospectedTable } from '../introspected.js';
 
 export async function introspectMysql(knex: Knex): Promise<IntrospectedTable[]> {
   const [tables] = (await knex.raw(
-    `select table_name as name from information_schema.tables
-      where table_schema = database() and table_type = 'BASE TABLE' order by table_name`,
+    `select table_name as name, table_type as type from information_schema.tables
+      where table_schema = database() and table_type in ('BASE TABLE', 'VIEW') order by table_name`,
   )) as [Record<string, any>[]];
   const [cols] = (await knex.raw(
     `select table_name as tn, column_name as cn, column_type as ct, is_nullable as nullable,
@@ -19,6 +19,7 @@ export async function introspectMysql(knex: Knex): Promise<IntrospectedTable[]> 
   )) as [Record<string, any>[]];
   return tables.map((t) => ({
     name: t.name,
+    type: t.type === 'VIEW' ? 'view' : 'table',
     columns: cols
       .filter((c) => c.tn === t.name)
       .map((c) => {

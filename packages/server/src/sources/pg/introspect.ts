@@ -7,7 +7,8 @@ type Rows = { rows: Record<string, any>[] };
 export async function introspectPg(knex: Knex, schema = 'public'): Promise<IntrospectedTable[]> {
   const tables = (
     (await knex.raw(
-      `select table_name from information_schema.tables where table_schema = ? and table_type = 'BASE TABLE' order by table_name`,
+      `select table_name, table_type from information_schema.tables
+        where table_schema = ? and table_type in ('BASE TABLE', 'VIEW') order by table_name`,
       [schema],
     )) as Rows
   ).rows;
@@ -43,6 +44,7 @@ export async function introspectPg(knex: Knex, schema = 'public'): Promise<Intro
   const pkSet = new Set(pks.map((p) => `${p.table_name}.${p.column_name}`));
   return tables.map((t) => ({
     name: t.table_name,
+    type: t.table_type === 'VIEW' ? 'view' : 'table',
     columns: cols
       .filter((c) => c.table_name === t.table_name)
       .map((c) => {

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { splitType, type IntrospectedTable } from '../introspected.js';
 
 export async function introspectSqlite(knex: Knex): Promise<IntrospectedTable[]> {
-  const tables: { name: string; sql: string | null }[] = await knex.raw(
-    `select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  const tables: { name: string; sql: string | null; type: 'table' | 'view' }[] = await knex.raw(
+    `select name, sql, type from sqlite_master where type in ('table', 'view') and name not like 'sqlite_%' order by name`,
   );
   const out: IntrospectedTable[] = [];
   for (const t of tables) {
@@ -17,6 +17,7 @@ export async function introspectSqlite(knex: Knex): Promise<IntrospectedTable[]>
     const pkCount = cols.filter((c) => c.pk > 0).length;
     out.push({
       name: t.name,
+      type: t.type,
       columns: cols.map((c) => {
         const { dt, dtxp, dtxs } = splitType(c.type || 'text');
         const rowid = c.pk > 0 && pkCount === 1 && dt === 'integer';
