@@ -6,6 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { allRows, countRows, createProductTable, productRow, type ProductTable } from './rows-fixtures.js';
 
+/** Names of the indexes Rowbase made on a table (`rbx_…`). */
+async function autoIndexesOf(server: TestServer, table: string): Promise<string[]> {
+  const db = server.ctx.db;
+  let names: string[];
+  if (server.kind === 'sqlite')
+    names = ((await db.raw('select name from pragma_index_list(?)', [table])) as any[]).map((r) => r.name);
+  else if (server.kind === 'pg')
+    names = (await db('pg_indexes').where({ tablename: table }).select('indexname')).map(
+      (r: any) => r.indexname,
+    );
+  else names = ((await db.raw('show index from ??', [table])) as any)[0].map((r: any) => r.Key_name);
+  return [...new Set(names.filter((n) => n.startsWith('rbx_')))];
+}
+
 describe.each(testDatabases())('bulk rows on %s', (kind) => {
   let server: TestServer;
   let t: ProductTable;
@@ -131,6 +145,7 @@ describe.each(testDatabases())('bulk rows on %s', (kind) => {
     const filtered = await server.api.get(`${t.v2}?where=(Status,eq,open)&sort=-Price&limit=5`, { token });
     expect(filtered.status).toBe(200);
     await server.ctx.dataCache.indexes.settled();
+    expect((await autoIndexesOf(server, t.table.table_name)).length).toBeGreaterThanOrEqual(1);
     const price = t.table.columns.find((c: any) => c.title === 'Price');
     const drop = await server.api.delete(`/api/v1/db/meta/columns/${price.id}`, undefined, { token });
     expect(drop.status, JSON.stringify(drop.body)).toBe(200);

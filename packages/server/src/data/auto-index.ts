@@ -6,9 +6,12 @@
  * External databases are never touched: their schema belongs to their owners.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { SortSpec } from '@rowbase/core/filters/sort';
 import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
+import { quoteIdent } from './sqlite-statements.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 /** Per table; beyond this, writes would pay for too many indexes. */
@@ -80,17 +83,58 @@ export function indexColumnsFor(
   return columns;
 }
 
+/**
+ * Builds the index without stalling the app: PostgreSQL `concurrently`, MySQL online DDL (`lock=none`), and
+ * SQLite on a connection of its own in a worker thread (in WAL mode readers go on meanwhile; writers wait for
+ * it as for any other writer).
+ */
 async function createIndex(db: Knex, model: TableModel, name: string, columns: string[]): Promise<void> {
-  if (model.dialect === 'sqlite' || model.dialect === 'pg') {
-    const cols = columns.map(() => '??').join(', ');
-    await db.raw(`create index if not exists ?? on ?? (${cols})`, [name, model.tableName, ...columns]);
+  const cols = columns.map(() => '??').join(', ');
+  if (model.dialect === 'sqlite') {
+    const file = sqliteFileOf(db);
+    const sql = `create index if not exists ${quoteIdent(name)} on ${quoteIdent(model.tableName)} (${columns.map(quoteIdent).join(', ')})`;
+    if (file) await buildInWorker(file, sql);
+    else await db.raw(sql);
+    return;
+  }
+  if (model.dialect === 'pg') {
+    await db.raw(`create index concurrently if not exists ?? on ?? (${cols})`, [name, model.tableName, ...columns]);
     return;
   }
   try {
-    await db.schema.alterTable(model.tableName, (t) => void t.index(columns, name));
+    await db.raw(`alter table ?? add index ?? (${cols}), algorithm=inplace, lock=none`, [model.tableName, name, ...columns]);
   } catch (err) {
     // Already there (another process made it first) is fine.
     if (!/duplicate key name|already exists/i.test(String((err as Error).message))) throw err;
   }
 }
 
+function sqliteFileOf(db: Knex): string | undefined {
+  const conn = (db.client as { config?: { connection?: { filename?: string } } }).config?.connection;
+  const file = conn?.filename;
+  return file && file !== ':memory:' ? file : undefined;
+}
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { timeout: 60000 });
+try {
+  db.exec(workerData.sql);
+  parentPort.postMessage({ ok: true });
+} catch (err) {
+  parentPort.postMessage({ ok: false, error: String(err && err.message) });
+} finally {
+  db.close();
+}
+`;
+
+function buildInWorker(file: string, sql: string): Promise<void> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, sql, driver } });
+    worker.once('message', (m: { ok: boolean; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
+    worker.once('error', reject);
+    worker.once('exit', () => resolve());
+  });
+}

@@ -44,15 +44,17 @@ async function readOr404(scope: RowsScope, id: unknown, fields?: readonly string
 }
 
 const META_WRITE = /^\/api\/v[12]\/(db\/)?meta\//;
+/** Row routes bump exactly the table they wrote; other writes (links, imports, ...) clear the data cache. */
+const ROW_WRITE =
+  /^\/api\/(v1\/db\/data\/(bulk\/)?[^/]+\/[^/]+\/[^/?]+(\/|\?|$)(?!.*\/(mm|hm|bt|nested)\/)|v2\/tables\/[^/]+\/records)/;
 
 export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
-  // Any change through the meta API (tables, columns, sources, bases) retires the cached table models once
-  // it has answered, i.e. after its transaction committed.
+  // Once a write has answered (its transaction committed): a meta change (tables, columns, sources, bases)
+  // retires the cached table models; any write the row routes did not account for retires counts and seeks.
   app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && META_WRITE.test(req.url)) {
-      ctx.tableModels.invalidateAll();
-      ctx.dataCache.clear();
-    }
+    if (req.method === 'GET' || req.method === 'HEAD') return;
+    if (META_WRITE.test(req.url)) ctx.tableModels.invalidateAll();
+    if (!ROW_WRITE.test(req.url)) ctx.dataCache.clear();
   });
 
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(TABLE, async (req) => {
