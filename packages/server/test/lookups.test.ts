@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
-import { DATA, api, buildShop, field, ordersOf, productsOf, rows, type Shop } from './links-fixture.js';
+import { DATA, api, buildShop, field, ok, ordersOf, productsOf, rows, type Shop } from './links-fixture.js';
 
 describe.each(testDatabases())('lookups on %s', (kind) => {
   let server: TestServer;
@@ -118,6 +118,17 @@ describe.each(testDatabases())('lookups on %s', (kind) => {
     expect(noOrders.map((c) => c.Title)).toEqual(['Dan']);
     const japan = await rows(shop, 'orders', `&where=${encodeURIComponent('(Customer country,eq,Japan)')}`);
     expect(japan.map((o) => o.Title)).toEqual(['o5', 'o6']);
+    const groups = await ok(
+      shop,
+      'get',
+      `/api/v1/db/data/noco/${shop.baseId}/${shop.tables.orders.id}/groupby?column_name=${encodeURIComponent('Customer city')}`,
+    );
+    expect(groups.list).toEqual([
+      { 'Customer city': null, count: 1 },
+      { 'Customer city': 'Lyon', count: 1 },
+      { 'Customer city': 'Osaka', count: 2 },
+      { 'Customer city': 'Paris', count: 3 },
+    ]);
   });
 
   it('refuses a lookup change that makes two lookups read each other (422)', async () => {
