@@ -15,14 +15,24 @@ import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
 import { linkRoutes } from './routes/links.js';
-import { authPasswordRoutes } from './routes/auth-password.js';
-import { appSettingsRoutes } from './routes/app-settings.js';
-import { tokenRoutes } from './routes/tokens.js';
-import { userRoutes } from './routes/users.js';
 import { baseRoutes } from './routes/bases.js';
 import { columnRoutes } from './routes/columns.js';
 import { sourceRoutes } from './routes/sources.js';
 import { tableRoutes } from './routes/tables.js';
+import { authPasswordRoutes } from './routes/auth-password.js';
+import { appSettingsRoutes } from './routes/app-settings.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { userRoutes } from './routes/users.js';
+import { filterRoutes } from './routes/filters.js';
+import { sortRoutes } from './routes/sorts.js';
+import { viewColumnRoutes } from './routes/view-columns.js';
+import { viewRoutes } from './routes/views.js';
+import { viewDataRoutes } from './routes/view-data.js';
+import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
+import { publicSharedViewRoutes } from './routes/public-shared-view.js';
+import { sharedBaseRoutes } from './routes/shared-base.js';
+import { sharedViewRoutes } from './routes/shared-views.js';
+import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -33,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerSharedBasePrincipal(app, ctx);
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -41,18 +52,27 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
   linkRoutes(app, ctx);
-  authPasswordRoutes(app, ctx);
-  tokenRoutes(app, ctx);
-  userRoutes(app, ctx);
-  appSettingsRoutes(app, ctx);
-
-  ctx.realtime = attachRealtime(app, ctx);
-  app.addHook('onClose', async () => ctx.realtime?.close());
   baseRoutes(app, ctx);
   sourceRoutes(app, ctx);
   tableRoutes(app, ctx);
   columnRoutes(app, ctx);
   app.addHook('onClose', async () => ctx.sources.closeAll());
+  authPasswordRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  userRoutes(app, ctx);
+  appSettingsRoutes(app, ctx);
+  viewRoutes(app, ctx);
+  viewColumnRoutes(app, ctx);
+  filterRoutes(app, ctx);
+  sortRoutes(app, ctx);
+  sharedViewRoutes(app, ctx);
+  sharedBaseRoutes(app, ctx);
+  publicSharedBaseRoutes(app, ctx);
+  await publicSharedViewRoutes(app, ctx);
+  viewDataRoutes(app, ctx);
+
+  ctx.realtime = attachRealtime(app, ctx);
+  app.addHook('onClose', async () => ctx.realtime?.close());
 
   await serveWebApp(app, ctx);
   return app;

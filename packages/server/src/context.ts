@@ -5,8 +5,11 @@ import { AuthRateLimiter, MemoryRateLimitStore } from './http/rate-limit.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
+import { FiltersRepo } from './meta/repos/filters.js';
+import { SharesRepo } from './meta/repos/shares.js';
+import { SortsRepo } from './meta/repos/sorts.js';
 import { UsersRepo } from './meta/repos/users.js';
-import type { Realtime } from './realtime/socket.js';
+import { ViewColumnsRepo } from './meta/repos/views-columns.js';
 import { BasesRepo } from './meta/repos/bases.js';
 import { ColumnsRepo } from './meta/repos/columns.js';
 import { SourcesRepo } from './meta/repos/sources.js';
@@ -15,6 +18,7 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
+import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
@@ -26,21 +30,17 @@ export interface AppContext {
   db: MetaDb;
   users: UsersRepo;
   jwt: JwtService;
+  views: ViewsRepo;
+  viewColumns: ViewColumnsRepo;
+  filters: FiltersRepo;
+  sorts: SortsRepo;
+  shares: SharesRepo;
   /** Attachment files (local folder DATA_DIR/uploads). */
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
   /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
   tableModels: TableModelCache;
-  log: Logger;
-  apiTokens: ApiTokensRepo;
-  /** Sends e-mail; the outbox until an SMTP transport is configured. */
-  mailer: Mailer;
-  /** The last messages "sent" (tests read reset and invite links from here). */
-  outbox: OutboxMailer;
-  rateLimiter: AuthRateLimiter;
-  /** Set once the HTTP server exists (buildApp). */
-  realtime?: Realtime;
   bases: BasesRepo;
   sourceRepo: SourcesRepo;
   tables: TablesRepo;
@@ -52,6 +52,15 @@ export interface AppContext {
   /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
   sources: SourceConnections;
   secrets: SecretBox;
+  log: Logger;
+  apiTokens: ApiTokensRepo;
+  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  mailer: Mailer;
+  /** The last messages "sent" (tests read reset and invite links from here). */
+  outbox: OutboxMailer;
+  rateLimiter: AuthRateLimiter;
+  /** Set once the HTTP server exists (buildApp). */
+  realtime?: Realtime;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -67,17 +76,14 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     db,
     users: new UsersRepo(db),
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
+    views: new ViewsRepo(db),
+    viewColumns: new ViewColumnsRepo(db),
+    filters: new FiltersRepo(db),
+    sorts: new SortsRepo(db),
+    shares: new SharesRepo(db),
     storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
     dataCache: new DataCache(),
     tableModels: new TableModelCache(),
-    log,
-    apiTokens: new ApiTokensRepo(db),
-    mailer: outbox,
-    outbox,
-    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
-      enabled: config.rateLimit.enabled,
-      perMinute: config.rateLimit.authPerMinute,
-    }),
     bases: new BasesRepo(db),
     sourceRepo,
     tables,
@@ -86,5 +92,13 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     meta: new MetaService(tables, columns, tableViews),
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
+    log,
+    apiTokens: new ApiTokensRepo(db),
+    mailer: outbox,
+    outbox,
+    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+      enabled: config.rateLimit.enabled,
+      perMinute: config.rateLimit.authPerMinute,
+    }),
   };
 }

@@ -53,11 +53,11 @@ export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaul
   return { limit: Math.min(Math.max(limit, 1), MAX_LIMIT), offset: Math.max(offset, 0) };
 }
 
-/** Turns raw rows into API rows keyed by field title. */
-export function rowDecoder(fields: readonly QueryField[]): (raw: Row) => Row {
+/** Turns raw rows into API rows keyed by field title (stored fields by column name, computed by their key). */
+export function rowDecoder(fields: readonly (QueryField | StoredField)[]): (raw: Row) => Row {
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw[f.key]);
+    for (const f of fields) out[f.title] = f.decode(raw['key' in f ? f.key : f.name]);
     return out;
   };
 }

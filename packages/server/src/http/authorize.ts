@@ -31,6 +31,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { toBool } from '../meta/rows.js';
 import { requireUser, type Principal } from './principal.js';
+import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
 /** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
 export const PREVIEW_HEADER = 'xc-preview';
@@ -76,6 +77,8 @@ export async function authorizeBaseAccess(
   }
   const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
   if (!base || toBool(base.deleted)) throw notFound('Base not found');
+  const sharedBaseHeld = sharedBaseHeldRoles(principal, baseId);
+  if (sharedBaseHeld) return { principal, held: sharedBaseHeld };
   const row = await ctx
     .db('rb_base_users')
     .where({ base_id: baseId, user_id: principal.user.id })

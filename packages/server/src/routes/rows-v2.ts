@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { pkValue, type Row } from '../data/row-query.js';
 import { deleteRows, idOfItem, insertRows, updateRows } from '../services/rows-write.js';
 import { arrayBody, pageQueryOf, v2Scope, type RowQueryString, type RowsScope } from './rows-common.js';
+import { v2ViewCount, v2ViewList } from '../services/views/view-v2.js';
 
 interface TableParams {
   tableId: string;
@@ -35,12 +36,16 @@ function idsReply(ids: readonly unknown[], single: boolean) {
 
 export function rowsV2Routes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(RECORDS, async (req) => {
+    const viaView = await v2ViewList(ctx, req, req.params.tableId, req.query);
+    if (viaView) return viaView;
     const scope = await v2Scope(ctx, req, req.params.tableId);
     const page = await scope.reader.page(pageQueryOf(req.query));
     return { list: page.list.map((r) => withId(scope, r)), pageInfo: page.pageInfo };
   });
 
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(`${RECORDS}/count`, async (req) => {
+    const viaViewCount = await v2ViewCount(ctx, req, req.params.tableId, req.query);
+    if (viaViewCount) return viaViewCount;
     const scope = await v2Scope(ctx, req, req.params.tableId);
     return { count: await scope.reader.count(pageQueryOf(req.query).where) };
   });

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './0001-foundation.js';
 import * as meta from './0003-meta.js';
+import * as views from './0005-views.js';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001-foundation', ...foundation },
   { name: '0003-meta', ...meta },
+  { name: '0005-views', ...views },
 ];

@@ -1,0 +1,90 @@
+/** View (and webhook) filters of the meta store (rb_filters): conditions and nested groups. */
+import type { FilterReply, LogicalOp } from '@rowbase/core/api/filters';
+import type { Knex } from 'knex';
+import { newId } from '../ids.js';
+import { toBool, toNum } from '../rows.js';
+
+type Row = Record<string, unknown>;
+
+function fromRow(r: Row): FilterReply {
+  return {
+    id: r.id as string,
+    fk_view_id: (r.fk_view_id as string | null) ?? null,
+    fk_hook_id: (r.fk_hook_id as string | null) ?? null,
+    fk_parent_id: (r.fk_parent_id as string | null) ?? null,
+    fk_column_id: (r.fk_column_id as string | null) ?? null,
+    base_id: r.base_id as string,
+    source_id: r.source_id as string,
+    is_group: toBool(r.is_group),
+    logical_op: ((r.logical_op as string) || 'and') as LogicalOp,
+    comparison_op: (r.comparison_op as string | null) ?? null,
+    comparison_sub_op: (r.comparison_sub_op as string | null) ?? null,
+    value: (r.value as string | null) ?? null,
+    order: toNum(r.order),
+  };
+}
+
+export type NewFilter = Omit<FilterReply, 'id' | 'children'>;
+export type FilterPatch = Partial<
+  Pick<
+    FilterReply,
+    'fk_column_id' | 'fk_parent_id' | 'logical_op' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'order'
+  >
+>;
+
+export class FiltersRepo {
+  constructor(private readonly db: Knex) {}
+
+  async byId(id: string, trx: Knex = this.db): Promise<FilterReply | undefined> {
+    const r = await trx('rb_filters').where({ id }).first();
+    return r ? fromRow(r) : undefined;
+  }
+
+  /** Every filter of the view, flat, in order (groups and their children alike). */
+  async listByView(viewId: string, trx: Knex = this.db): Promise<FilterReply[]> {
+    const rows = await trx('rb_filters')
+      .where({ fk_view_id: viewId })
+      .orderBy([
+        { column: 'order', order: 'asc' },
+        { column: 'created_at', order: 'asc' },
+      ]);
+    return rows.map(fromRow);
+  }
+
+  async children(parentId: string, trx: Knex = this.db): Promise<FilterReply[]> {
+    const rows = await trx('rb_filters')
+      .where({ fk_parent_id: parentId })
+      .orderBy([
+        { column: 'order', order: 'asc' },
+        { column: 'created_at', order: 'asc' },
+      ]);
+    return rows.map(fromRow);
+  }
+
+  async maxOrder(viewId: string, parentId: string | null, trx: Knex = this.db): Promise<number> {
+    const q = trx('rb_filters').where({ fk_view_id: viewId });
+    if (parentId) q.where({ fk_parent_id: parentId });
+    else q.whereNull('fk_parent_id');
+    const r = await q.max({ m: 'order' }).first();
+    return r?.m === null || r?.m === undefined ? 0 : toNum(r.m);
+  }
+
+  async insert(f: NewFilter, trx: Knex = this.db): Promise<FilterReply> {
+    const now = Date.now();
+    const id = newId('filter');
+    await trx('rb_filters').insert({ id, ...f, created_at: now, updated_at: now });
+    return (await this.byId(id, trx))!;
+  }
+
+  async update(id: string, patch: FilterPatch, trx: Knex = this.db): Promise<void> {
+    const row: Row = { updated_at: Date.now() };
+    for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
+    await trx('rb_filters').where({ id }).update(row);
+  }
+
+  /** Deletes a filter and, for a group, everything under it (the FK cascades, sqlite included). */
+  async delete(id: string, trx: Knex = this.db): Promise<void> {
+    for (const child of await this.children(id, trx)) await this.delete(child.id, trx);
+    await trx('rb_filters').where({ id }).delete();
+  }
+}

@@ -1,0 +1,66 @@
+/** View filter routes (SPEC §7 Filters): list / create per view, read / update / delete, group children. */
+import { createFilterBody, updateFilterBody } from '@rowbase/core/api/filters';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { authorize, authorizeBaseAccess } from '../http/authorize.js';
+import { parseWith } from '../http/validate.js';
+import {
+  createFilter,
+  deleteFilter,
+  getFilter,
+  listFilters,
+  updateFilter,
+} from '../services/views/filters.js';
+import { assertUnlocked, getView } from '../services/views/views.js';
+
+type IdParams = { id: string };
+
+const listReply = <T>(list: T[]) => ({
+  list,
+  pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true },
+});
+
+export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/db/meta/views/:id/filters', async (req) => {
+    const view = await getView(ctx, (req.params as IdParams).id);
+    await authorizeBaseAccess(ctx, req, view.base_id);
+    return listReply(await listFilters(ctx, view.id));
+  });
+
+  app.post('/api/v1/db/meta/views/:id/filters', async (req) => {
+    const view = await getView(ctx, (req.params as IdParams).id);
+    const body = parseWith(createFilterBody, req.body);
+    await authorize(ctx, req, 'filterSync', { baseId: view.base_id });
+    assertUnlocked(view);
+    return createFilter(ctx, view, body);
+  });
+
+  app.get('/api/v1/db/meta/filters/:id', async (req) => {
+    const filter = await getFilter(ctx, (req.params as IdParams).id);
+    await authorizeBaseAccess(ctx, req, filter.base_id);
+    return filter;
+  });
+
+  app.get('/api/v1/db/meta/filters/:id/children', async (req) => {
+    const filter = await getFilter(ctx, (req.params as IdParams).id);
+    await authorize(ctx, req, 'filterChildrenRead', { baseId: filter.base_id });
+    return listReply(await ctx.filters.children(filter.id));
+  });
+
+  app.patch('/api/v1/db/meta/filters/:id', async (req) => {
+    const filter = await getFilter(ctx, (req.params as IdParams).id);
+    const body = parseWith(updateFilterBody, req.body);
+    await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
+    const view = await getView(ctx, filter.fk_view_id ?? '');
+    assertUnlocked(view);
+    return updateFilter(ctx, view, filter, body);
+  });
+
+  app.delete('/api/v1/db/meta/filters/:id', async (req) => {
+    const filter = await getFilter(ctx, (req.params as IdParams).id);
+    await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
+    assertUnlocked(await getView(ctx, filter.fk_view_id ?? ''));
+    await deleteFilter(ctx, filter);
+    return { msg: 'The filter has been deleted successfully' };
+  });
+}

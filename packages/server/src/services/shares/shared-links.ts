@@ -1,0 +1,112 @@
+/**
+ * Linked records through a share: the records linked to one row of the view (`rows/{rowId}/{type}/{column}`)
+ * and the records a shared form may link to (`nested/{column}`). The link field must be visible in the
+ * share, the row inside the view's filters, and only the related records' primary key and display value
+ * are sent: no other field of another table leaves the server.
+ */
+import type { LinkOptions, PageInfo } from '@rowbase/core/api/meta';
+import { badRequest, notFound } from '@rowbase/core/errors';
+import type { Knex } from 'knex';
+import type { AppContext } from '../../context.js';
+import { RowReader, pageInfoOf, parsePaging, pkValue, rowDecoder, type Row } from '../../data/row-query.js';
+import type { StoredField, TableModel } from '../../data/table-model.js';
+import type { ViewScope } from '../views/view-scope.js';
+import { sharedFields } from './shared-view-access.js';
+
+const LINK_TYPES = ['Links', 'LinkToAnotherRecord'];
+
+function stored(model: TableModel, columnId: string): StoredField {
+  const f = model.field(columnId);
+  if (!f?.name) throw badRequest(`The link's key '${columnId}' is missing from '${model.title}'`);
+  return f as StoredField;
+}
+
+async function linkOf(ctx: AppContext, scope: ViewScope, key: string): Promise<LinkOptions> {
+  const f = (await sharedFields(ctx, scope.view)).find(
+    (x) => LINK_TYPES.includes(x.column.uidt) && (x.column.id === key || x.column.title === key),
+  );
+  if (!f?.column.colOptions) throw badRequest(`Link field '${key}' not found in this view`);
+  return f.column.colOptions as LinkOptions;
+}
+
+/** Primary key and display value of the related table: all a share shows of it. */
+function projection(model: TableModel): StoredField[] {
+  const pk = model.pk;
+  if (!pk) throw badRequest(`Table '${model.title}' has no primary key`);
+  const pv = model.stored.find((f) => f.column.pv && f !== pk);
+  return pv ? [pk, pv] : [pk];
+}
+
+async function page(
+  qb: Knex.QueryBuilder,
+  model: TableModel,
+  q: { limit?: unknown; offset?: unknown },
+): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  const { limit, offset } = parsePaging(q);
+  const fields = projection(model);
+  const count = (await qb.clone().count({ count: '*' }).first()) as { count: unknown } | undefined;
+  const raw = (await qb
+    .select(fields.map((f) => f.name))
+    .orderBy(fields[0]!.name)
+    .limit(limit)
+    .offset(offset)) as Row[];
+  return {
+    list: raw.map(rowDecoder(fields)),
+    pageInfo: pageInfoOf(Number(count?.count ?? 0), limit, offset),
+  };
+}
+
+/** Records linked to a row of the view. */
+export async function linkedRecords(
+  ctx: AppContext,
+  scope: ViewScope,
+  rowId: string,
+  relationType: string,
+  columnKey: string,
+  q: { limit?: unknown; offset?: unknown },
+): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  const o = await linkOf(ctx, scope, columnKey);
+  if (o.type !== relationType)
+    throw badRequest(`Link field '${columnKey}' is ${o.type}, not ${relationType}`);
+  const related = await ctx.tableModels.get(ctx, o.fk_related_model_id);
+  const pk = scope.model.pk;
+  if (!pk) throw badRequest(`Table '${scope.model.title}' has no primary key`);
+  const own = o.type === 'bt' ? stored(scope.model, o.fk_child_column_id) : pk;
+  const row = (await new RowReader(scope.db, scope.model, ctx.dataCache)
+    .filtered(scope.where)
+    .select(own.name)
+    .where(pk.name, pkValue(pk, rowId))
+    .first()) as Row | undefined;
+  if (!row) throw notFound('Record not found');
+  const key = row[own.name];
+  const qb = related.db(related.model.tableName);
+  if (o.type === 'hm') {
+    void qb.where(stored(related.model, o.fk_child_column_id).name, key as string);
+  } else if (o.type === 'bt') {
+    void qb.where(stored(related.model, o.fk_parent_column_id).name, (key ?? null) as string);
+  } else {
+    const junction = await ctx.tableModels.get(ctx, o.fk_mm_model_id!);
+    const jc = stored(junction.model, o.fk_mm_child_column_id!);
+    const jp = stored(junction.model, o.fk_mm_parent_column_id!);
+    void qb.whereIn(
+      stored(related.model, o.fk_parent_column_id).name,
+      junction
+        .db(junction.model.tableName)
+        .select(jp.name)
+        .where(jc.name, key as string),
+    );
+  }
+  return page(qb, related.model, q);
+}
+
+/** The records a shared form's link field may point at (key and display value only). */
+export async function linkCandidates(
+  ctx: AppContext,
+  scope: ViewScope,
+  columnKey: string,
+  q: { limit?: unknown; offset?: unknown },
+): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  const o = await linkOf(ctx, scope, columnKey);
+  const related = await ctx.tableModels.get(ctx, o.fk_related_model_id);
+  return page(related.db(related.model.tableName), related.model, q);
+}

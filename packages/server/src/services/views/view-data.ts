@@ -1,0 +1,197 @@
+/**
+ * Reading rows through a view (authenticated `/db/data/.../views/{viewId}` and public shares alike): list,
+ * find-one, count, read one, exist, group-by counts (several levels) and grouped pages per value.
+ * Every read goes through the view's scope (filters, sorts, visible fields).
+ */
+import type { PageInfo } from '@rowbase/core/api/meta';
+import { notFound } from '@rowbase/core/errors';
+import type { FilterCondition } from '@rowbase/core/filters/where';
+import type { Knex } from 'knex';
+import type { AppContext } from '../../context.js';
+import { checkWhere } from '../../data/filter-sql.js';
+import { RowReader, pageInfoOf, parsePaging, pkValue, rowDecoder, type Row } from '../../data/row-query.js';
+import type { StoredField } from '../../data/table-model.js';
+import {
+  assertRowsReadable,
+  combineWhere,
+  requestField,
+  viewPageQuery,
+  type ViewQueryParams,
+  type ViewScope,
+} from './view-scope.js';
+
+function readerOf(ctx: AppContext, scope: ViewScope): RowReader {
+  return new RowReader(scope.db, scope.model, ctx.dataCache);
+}
+
+export async function listViewRows(
+  ctx: AppContext,
+  scope: ViewScope,
+  q: ViewQueryParams,
+): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  assertRowsReadable(scope);
+  return readerOf(ctx, scope).page(viewPageQuery(scope, q));
+}
+
+export async function findOneViewRow(ctx: AppContext, scope: ViewScope, q: ViewQueryParams): Promise<Row> {
+  assertRowsReadable(scope);
+  const rows = await readerOf(ctx, scope).rows({ ...viewPageQuery(scope, q), limit: 1, offset: 0 });
+  return rows[0] ?? {};
+}
+
+export async function countViewRows(ctx: AppContext, scope: ViewScope, q: ViewQueryParams): Promise<number> {
+  assertRowsReadable(scope);
+  return readerOf(ctx, scope).count(viewPageQuery(scope, q).where);
+}
+
+/** One row by primary key, only if the view's filters let it through; else 404. */
+export async function readViewRow(
+  ctx: AppContext,
+  scope: ViewScope,
+  rowId: string,
+  q: ViewQueryParams = {},
+): Promise<Row> {
+  assertRowsReadable(scope);
+  const row = await rowInView(ctx, scope, rowId, viewPageQuery(scope, q).fields);
+  if (!row) throw notFound('Record not found');
+  return row;
+}
+
+export async function viewRowExists(ctx: AppContext, scope: ViewScope, rowId: string): Promise<boolean> {
+  assertRowsReadable(scope);
+  return (await rowInView(ctx, scope, rowId)) !== undefined;
+}
+
+async function rowInView(
+  ctx: AppContext,
+  scope: ViewScope,
+  rowId: string,
+  fieldKeys?: readonly string[],
+): Promise<Row | undefined> {
+  const reader = readerOf(ctx, scope);
+  const pk = reader.requirePk();
+  const fields = reader.projection(fieldKeys ?? scope.visible.map((f) => f.column.id));
+  // Computed fields (links, lookups, rollups, formulas) select their expression under their key.
+  const names = fields.map((f) => f.selectExpr);
+  if (!fields.some((f) => f.key === pk.name)) names.push(pk.name);
+  const raw = (await reader
+    .filtered(scope.where)
+    .select(names)
+    .where(pk.name, pkValue(pk, rowId))
+    .first()) as Row | undefined;
+  return raw ? rowDecoder(fields)(raw) : undefined;
+}
+
+/** The grid's stored group-by levels (view columns with group_by, in group_by_order). */
+async function storedGroupBy(
+  ctx: AppContext,
+  scope: ViewScope,
+): Promise<{ field: string; direction: 'asc' | 'desc' }[]> {
+  return (await ctx.viewColumns.listByView(scope.view.id))
+    .filter((vc) => vc.group_by)
+    .sort((a, b) => (a.group_by_order ?? 0) - (b.group_by_order ?? 0))
+    .map((vc) => ({ field: vc.fk_column_id, direction: vc.group_by_sort === 'desc' ? 'desc' : 'asc' }));
+}
+
+/**
+ * Row counts per combination of values of one or more fields (`column_name=A,B`; the grid's stored group-by
+ * levels when absent), within the view's filters and the request's `where`.
+ * @example groupByView(ctx, scope, { column_name: 'Status' }) // { list: [{ Status: 'open', count: 3 }], pageInfo }
+ */
+export async function groupByView(
+  ctx: AppContext,
+  scope: ViewScope,
+  q: ViewQueryParams & { column_name?: unknown },
+): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  assertRowsReadable(scope);
+  const names =
+    typeof q.column_name === 'string'
+      ? q.column_name
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
+  const levels = names.length
+    ? names.map((n) => ({ field: n, direction: 'asc' as const }))
+    : await storedGroupBy(ctx, scope);
+  if (!levels.length) return { list: [], pageInfo: pageInfoOf(0, 25, 0) };
+  const fields = levels.map((l) => ({ f: requestField(scope, l.field), direction: l.direction }));
+  const page = viewPageQuery(scope, { ...q, fields: undefined, sort: undefined });
+  const reader = readerOf(ctx, scope);
+  const cols = fields.map((x) => x.f.name);
+  const qb = reader.filtered(page.where).select(cols).count({ count: '*' }).groupBy(cols);
+  for (const x of fields) orderGroup(qb, x.f, x.direction, scope.model.dialect);
+  const raw = (await qb.limit(page.limit).offset(page.offset)) as Row[];
+  const total = (await scope.db
+    .from(reader.filtered(page.where).distinct(cols).as('g'))
+    .count({ count: '*' })
+    .first()) as { count: unknown } | undefined;
+  const list = raw.map((r) => {
+    const out: Row = {};
+    for (const x of fields) out[x.f.title] = x.f.decode(r[x.f.name]);
+    out.count = Number(r.count);
+    return out;
+  });
+  return { list, pageInfo: pageInfoOf(Number(total?.count ?? 0), page.limit, page.offset) };
+}
+
+function orderGroup(qb: Knex.QueryBuilder, f: StoredField, direction: 'asc' | 'desc', dialect: string): void {
+  if (dialect === 'pg') void qb.orderBy(f.name, direction, direction === 'asc' ? 'first' : 'last');
+  else void qb.orderBy(f.name, direction);
+}
+
+/**
+ * NocoDB's `group/{column}`: for each value of the field (each option of a select, then empty), the first
+ * page of rows with that value and their count. Kanban stacks and grid groups read this.
+ */
+export async function groupedRows(
+  ctx: AppContext,
+  scope: ViewScope,
+  columnKey: string,
+  q: ViewQueryParams,
+): Promise<{ key: string | null; value: { list: Row[]; pageInfo: PageInfo } }[]> {
+  assertRowsReadable(scope);
+  const f = requestField(scope, columnKey);
+  const reader = readerOf(ctx, scope);
+  const base = viewPageQuery(scope, q);
+  const { limit, offset } = parsePaging(q);
+  let keys: (string | null)[];
+  const options = (f.column.colOptions as { options?: { title: string }[] } | null)?.options;
+  if (f.column.uidt === 'SingleSelect' && options) {
+    keys = [...options.map((o) => o.title), null];
+  } else {
+    const grouped = await groupByView(ctx, scope, { where: q.where, column_name: f.column.id, limit: 1000 });
+    keys = grouped.list.map((r) =>
+      r[f.title] === null || r[f.title] === undefined ? null : String(r[f.title]),
+    );
+  }
+  const out = [];
+  for (const key of keys) {
+    const cond: FilterCondition =
+      key === null
+        ? { type: 'condition', logical: 'and', field: f.column.id, op: 'blank', args: [] }
+        : { type: 'condition', logical: 'and', field: f.column.id, op: 'eq', value: key, args: [key] };
+    const where = combineWhere(base.where ?? [], [cond]);
+    const pageRows = await reader.page({ ...base, where, limit, offset });
+    out.push({ key, value: pageRows });
+  }
+  return out;
+}
+
+/** Rows of a where-tree within the scope, for exports (all pages). */
+export async function* allViewRows(
+  ctx: AppContext,
+  scope: ViewScope,
+  q: ViewQueryParams,
+  batch = 1000,
+): AsyncGenerator<Row[]> {
+  assertRowsReadable(scope);
+  const page = viewPageQuery(scope, { ...q, limit: batch, offset: 0 });
+  const reader = readerOf(ctx, scope);
+  if (page.where?.length) checkWhere(scope.model, page.where, new Date());
+  for (let offset = 0; ; offset += batch) {
+    const rows = await reader.rows({ ...page, limit: batch, offset });
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+}
