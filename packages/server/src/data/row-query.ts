@@ -59,11 +59,12 @@ export interface Projection {
   select: (string | Knex.Raw)[];
 }
 
-/** Turns raw rows into API rows keyed by field title. */
-export function rowDecoder(fields: readonly OutField[]): (raw: Row) => Row {
+/** Turns raw rows into API rows keyed by field title (from a selection, or from stored fields). */
+export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: Row) => Row {
+  const list: OutField[] = fields.map((f) => ('key' in f ? f : { title: f.title, key: f.name, decode: f.decode }));
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw[f.key]);
+    for (const f of list) out[f.title] = f.decode(raw[f.key]);
     return out;
   };
 }
@@ -76,11 +77,17 @@ export class RowReader {
     private readonly now = new Date(),
   ) {}
 
+  /** The stored fields a query names (all by default), checked. */
+  projection(fields: readonly string[] | undefined): StoredField[] {
+    if (!fields?.length) return this.model.stored;
+    return [...new Set(fields.map((k) => storedFieldOf(this.model, k)))];
+  }
+
   /**
-   * The fields a query returns, checked: all stored fields and formulas by default. Links, lookups and
+   * What a query selects and returns: all stored fields and formulas by default. Links, lookups and
    * rollups are not computed here yet and are left out.
    */
-  projection(fields: readonly string[] | undefined): Projection {
+  selection(fields: readonly string[] | undefined): Projection {
     const chosen = fields?.length
       ? fields.map((k) => {
           const f = this.model.field(k);
@@ -136,7 +143,7 @@ export class RowReader {
 
   /** Rows matching the query, decoded. */
   async rows(q: PageQuery): Promise<Row[]> {
-    const projection = this.projection(q.fields);
+    const projection = this.selection(q.fields);
     const decode = rowDecoder(projection.out);
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
@@ -191,7 +198,7 @@ export class RowReader {
   /** One row by primary key, or undefined. */
   async byId(id: unknown, fields?: readonly string[]): Promise<Row | undefined> {
     const pk = this.requirePk();
-    const projection = this.projection(fields);
+    const projection = this.selection(fields);
     const [raw] = await selectRows(
       this.db,
       this.model.dialect,
