@@ -183,6 +183,31 @@ describe.each(testDatabases())('v1 rows on %s', (kind) => {
     expect(await countRows(server, t)).toBe(before);
   });
 
+  it('computes formula fields in the page query, and sorts by them', async () => {
+    const col = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { title: 'Total', uidt: 'Formula', formula_raw: '{Qty} * {Price}' },
+      { token },
+    );
+    expect(col.status, JSON.stringify(col.body)).toBe(200);
+    const upper = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { title: 'Shout', uidt: 'Formula', formula_raw: 'LOWER({Code})' },
+      { token },
+    );
+    expect(upper.status, JSON.stringify(upper.body)).toBe(200);
+    const res = await server.api.get(`${t.v1}?fields=Id,Qty,Price,Total,Shout&sort=-Total&limit=2`, {
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.list).toEqual([
+      { Id: 2, Qty: 20, Price: 3, Total: 60, Shout: 'p-2' },
+      { Id: 1, Qty: 3, Price: 12.5, Total: 37.5, Shout: 'w-1' },
+    ]);
+    const one = await server.api.get(`${t.v1}/3`, { token });
+    expect(one.body).toMatchObject({ Total: 13.5, Shout: 'p-3' });
+  });
+
   it('requires required fields on create', async () => {
     const res = await server.api.post(t.v1, { Title: 'no code' }, { token });
     expect(res.status).toBe(400);

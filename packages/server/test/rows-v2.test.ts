@@ -149,6 +149,19 @@ describe.each(testDatabases())('v2 records on %s', (kind) => {
     expect(await countRows(server, t)).toBe(before - 3);
   });
 
+  it('works with an API token (xc-token) as NocoDB scripts use it', async () => {
+    const created = await server.api.post('/api/v1/tokens', { description: 'script' }, { token });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const apiToken = created.body.token as string;
+    const list = await server.api.get(`${t.v2}?limit=1`, { apiToken });
+    expect(list.status).toBe(200);
+    expect(list.body.pageInfo.totalRows).toBeGreaterThan(0);
+    const made = await server.api.post(t.v2, productRow(500), { apiToken });
+    expect(made.status).toBe(200);
+    expect((await server.api.delete(t.v2, made.body, { apiToken })).status).toBe(200);
+    expect((await server.api.get(t.v2, { apiToken: 'not-a-token' })).status).toBe(401);
+  });
+
   it('answers 404 for an unknown table and 401 without a user', async () => {
     expect((await server.api.get('/api/v2/tables/mnope/records', { token })).status).toBe(404);
     expect((await server.api.get(t.v2)).status).toBe(401);

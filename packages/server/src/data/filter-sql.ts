@@ -33,7 +33,7 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
 export function storedFieldOf(model: TableModel, key: string): StoredField {
   const f = model.field(key);
   if (!f) throw badRequest(`Field '${key}' not found in table '${model.title}'`);
-  if (f.name === null) throw badRequest(`Field '${key}' is computed and cannot be filtered or sorted yet`);
+  if (f.name === null) throw badRequest(`Field '${key}' is computed (${f.column.uidt}) and cannot be used to filter, sort or group yet`);
   return f as StoredField;
 }
 

@@ -49,6 +49,12 @@ export class TableModelCache {
     return loaded;
   }
 
+  /** Whether `baseId` is a base id whose tables are cached (then no lookup is needed to know it exists). */
+  knowsBase(baseId: string): boolean {
+    const hit = this.names.get(baseId);
+    return !!hit && Date.now() - hit.at < TTL_MS;
+  }
+
   invalidateAll(): void {
     this.byId.clear();
     this.names.clear();

@@ -170,10 +170,11 @@ export class RowReader {
   async byId(id: unknown, fields?: readonly string[]): Promise<Row | undefined> {
     const pk = this.requirePk();
     const projection = this.projection(fields);
-    const raw = (await this.db(this.model.tableName)
-      .select(selectList(projection, pk))
-      .where(pk.name, pkValue(pk, id))
-      .first()) as Row | undefined;
+    const [raw] = await selectRows(
+      this.db,
+      this.model.dialect,
+      this.db(this.model.tableName).select(selectList(projection, pk)).where(pk.name, pkValue(pk, id)).limit(1),
+    );
     return raw ? rowDecoder(projection)(raw) : undefined;
   }
 

@@ -37,7 +37,7 @@ async function checkAccess(ctx: AppContext, req: FastifyRequest, baseId: string,
 
 /** A base by id, or by title as NocoDB v1 paths also allow. */
 async function baseIdOf(ctx: AppContext, key: string): Promise<string> {
-  if (await ctx.bases.byId(key)) return key;
+  if (ctx.tableModels.knowsBase(key) || (await ctx.bases.byId(key))) return key;
   const byTitle = (await ctx.bases.list(null)).find((b) => b.title === key);
   if (!byTitle) throw notFound(`Base '${key}' not found`);
   return byTitle.id;

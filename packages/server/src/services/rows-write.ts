@@ -80,7 +80,9 @@ async function insertPrepared(
   while (start < rows.length) {
     const sig = sigs[start];
     const width = Math.max(1, Object.keys(rows[start]!).length);
-    const per = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / width)));
+    // knex writes SQLite multi-row inserts (tables without a key) as UNION ALL selects: at most 500.
+    const cap = model.dialect === 'sqlite' ? 500 : MAX_ROWS_PER_INSERT;
+    const per = Math.max(1, Math.min(cap, Math.floor(MAX_PARAMS / width)));
     let end = start + 1;
     while (end < rows.length && end - start < per && sigs[end] === sig) end++;
     const values = rows.slice(start, end);
