@@ -53,11 +53,25 @@ export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaul
   return { limit: Math.min(Math.max(limit, 1), MAX_LIMIT), offset: Math.max(offset, 0) };
 }
 
-/** Turns raw rows into API rows keyed by field title (stored fields by column name, computed by their key). */
-export function rowDecoder(fields: readonly (QueryField | StoredField)[]): (raw: Row) => Row {
+/** One field of a reply: where its value is in the raw row and how to decode it. */
+export interface OutField {
+  title: string;
+  key: string;
+  decode: (v: unknown) => unknown;
+}
+
+/** What a query selects and returns: stored columns and computed expressions (links, lookups, rollups, formulas). */
+export interface Projection {
+  out: OutField[];
+  select: (string | Knex.Raw)[];
+}
+
+/** Turns raw rows into API rows keyed by field title (from a projection, or from stored fields). */
+export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: Row) => Row {
+  const list: OutField[] = fields.map((f) => ('key' in f ? f : { title: f.title, key: f.name, decode: f.decode }));
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw['key' in f ? f.key : f.name]);
+    for (const f of list) out[f.title] = f.decode(raw[f.key]);
     return out;
   };
 }
@@ -70,11 +84,20 @@ export class RowReader {
     private readonly now = new Date(),
   ) {}
 
-  /** The fields a query returns, checked. */
-  projection(fields: readonly string[] | undefined): QueryField[] {
+  /** The fields a query names (all stored and computed fields by default), checked. */
+  queryFields(fields: readonly string[] | undefined): QueryField[] {
     if (!fields?.length) return defaultQueryFields(this.model);
     const byKey = new Map(fields.map((k) => queryFieldOf(this.model, k)).map((f) => [f.key, f]));
     return [...byKey.values()];
+  }
+
+  /** What a query selects and returns (the primary key is always selected). */
+  projection(fields: readonly string[] | undefined): Projection {
+    const chosen = this.queryFields(fields);
+    return {
+      out: chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode })),
+      select: selectList(chosen, this.model.pk),
+    };
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
@@ -106,13 +129,13 @@ export class RowReader {
 
   /** Rows matching the query, decoded. */
   async rows(q: PageQuery): Promise<Row[]> {
-    const fields = this.projection(q.fields);
-    const decode = rowDecoder(fields);
+    const projection = this.projection(q.fields);
+    const decode = rowDecoder(projection.out);
     const pk = this.model.pk;
     // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
     const seekable =
       pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk) && !usesComputed(this.model, q.where);
-    const columns = selectList(fields, pk);
+    const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
       const qb = this.filtered(q.where, this.db, q.within).select(columns);
@@ -173,9 +196,9 @@ export class RowReader {
     const [raw] = await selectRows(
       this.db,
       this.model.dialect,
-      this.db(this.model.tableName).select(selectList(projection, pk)).where(pk.name, pkValue(pk, id)).limit(1),
+      this.db(this.model.tableName).select(projection.select).where(pk.name, pkValue(pk, id)).limit(1),
     );
-    return raw ? rowDecoder(projection)(raw) : undefined;
+    return raw ? rowDecoder(projection.out)(raw) : undefined;
   }
 
   async exists(id: unknown): Promise<boolean> {
