@@ -48,7 +48,17 @@ it('creates a base and a table in it, renames the table, and tests a source conn
   const token = (await storedToken(page))!;
   await call(app.url, 'POST', `/api/v2/tables/${tableId}/records`, token, [{ Title: 'First order' }]);
   await page.reload();
-  await page.waitForSelector('.ant-table-cell:has-text("First order")');
+  // The canvas grid holds (and paints) the row.
+  await page.waitForFunction(() => {
+    const g = (document.querySelector('[data-testid=grid] canvas') as any)?.rowbaseGrid;
+    return (
+      !!g &&
+      g.value(
+        0,
+        g.columns.findIndex((c: { title: string }) => c.title === 'Title'),
+      ) === 'First order'
+    );
+  });
 
   await chooseFromMenu(page, '[data-testid=table-list] button[aria-label=Actions]', 'Rename');
   await page.fill('[data-testid=title-input]', 'Purchase orders');
