@@ -4,6 +4,7 @@
  * wrong password, and with the right one sees the rows without the hidden field. Then a form is shared, filled
  * in with an attachment by a visitor, its row seen by the owner, and the link stops working once disabled.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
@@ -180,5 +181,48 @@ it('lets an anonymous visitor submit a form with an attachment, seen by the owne
   await page.reload();
   await page.waitForSelector('[data-testid=shared-view-error]');
   expect(await page.locator('[data-testid=shared-form]').count()).toBe(0);
+  await page.context().close();
+});
+
+it('offers CSV download only once the owner allows it', async () => {
+  await openShareDialog(gridId);
+  await owner.click('[data-testid=share-allow-download]');
+  await owner.waitForSelector('[data-testid=share-allow-download][aria-checked=true]');
+  const link = await owner.inputValue('[data-testid=share-link]');
+  const page = await visitor(link);
+  await page.fill('[data-testid=shared-password-prompt] input[type=password]', 'open sesame');
+  await page.click('[data-testid=shared-password-submit]');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('[data-testid=shared-download-csv]'),
+  ]);
+  const path = await download.path();
+  const csv = readFileSync(path, 'utf8');
+  expect(csv).toContain('cherry');
+  expect(csv).not.toContain('hidden-');
+  await page.context().close();
+});
+
+it('asks one field at a time in survey mode', async () => {
+  const link = await createLink(formId);
+  const page = await visitor(`${link}/survey`);
+  await page.waitForSelector('[data-testid=shared-form]');
+  const fieldsShown = () => page.locator('[data-testid^=form-field-]').count();
+  expect(await fieldsShown()).toBe(1);
+  await page.click('[data-testid=shared-form-next]');
+  expect(await page.textContent('[data-testid=form-error]')).toBe('Please enter Fruit name');
+  await page.fill('[data-testid="form-input-Title"]', 'kiwi');
+  await page.click('[data-testid=shared-form-next]');
+  await page.waitForSelector('[data-testid="form-field-Price"]');
+  expect(await fieldsShown()).toBe(1);
+  while ((await page.locator('[data-testid=shared-form-next]').count()) > 0)
+    await page.click('[data-testid=shared-form-next]');
+  await page.click('[data-testid=shared-form-submit]');
+  await page.waitForSelector('[data-testid=shared-form-done]');
+  const rows = await eventually(
+    () => records(api, tableId),
+    (list) => list.some((r) => r.Title === 'kiwi'),
+  );
+  expect(rows.filter((r) => r.Title === 'kiwi')).toHaveLength(1);
   await page.context().close();
 });
