@@ -14,42 +14,44 @@ export function PasswordPrompt({ wrong, loading, onSubmit }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   return (
-    <Card className="mx-auto mt-16 max-w-sm" data-testid="shared-password-prompt">
-      <h1 className="mb-2 flex items-center gap-2 text-lg font-semibold">
-        <span aria-hidden>🔒</span> {t('sharedView.protectedTitle')}
-      </h1>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (value) onSubmit(value);
-        }}
-      >
-        <Input.Password
-          autoFocus
-          placeholder={t('label.password')}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          data-testid="shared-password"
-        />
-        {wrong && (
-          <Alert
-            type="error"
-            showIcon
-            title={t('sharedView.wrongPassword')}
-            data-testid="shared-password-error"
-          />
-        )}
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={loading}
-          disabled={!value}
-          data-testid="shared-password-submit"
+    <div className="flex justify-center pt-16">
+      <Card className="w-full max-w-sm" data-testid="shared-password-prompt">
+        <h1 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+          <span aria-hidden>🔒</span> {t('sharedView.protectedTitle')}
+        </h1>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (value) onSubmit(value);
+          }}
         >
-          {t('sharedView.open')}
-        </Button>
-      </form>
-    </Card>
+          <Input.Password
+            autoFocus
+            placeholder={t('label.password')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            data-testid="shared-password"
+          />
+          {wrong && (
+            <Alert
+              type="error"
+              showIcon
+              title={t('sharedView.wrongPassword')}
+              data-testid="shared-password-error"
+            />
+          )}
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={loading}
+            disabled={!value}
+            data-testid="shared-password-submit"
+          >
+            {t('sharedView.open')}
+          </Button>
+        </form>
+      </Card>
+    </div>
   );
 }

@@ -77,7 +77,7 @@ export function SharedGrid({ uuid, meta, calls }: Props) {
     >
       <div className="flex items-center gap-3 border-b border-gray-200 px-3 py-2">
         <h1 className="text-base font-semibold" data-testid="shared-view-title">
-          {meta.model.title} · {meta.title}
+          {meta.model.title === meta.title ? meta.title : `${meta.model.title} · ${meta.title}`}
         </h1>
         <span className="text-xs text-gray-500">{count !== undefined && t('table.rowCount', { count })}</span>
         <div className="flex-1" />

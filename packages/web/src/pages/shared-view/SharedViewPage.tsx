@@ -35,14 +35,16 @@ export function SharedViewPage() {
   const view = meta.data;
   if (view.type === ViewType.FORM)
     return (
-      <SharedForm
-        title={view.title}
-        columns={view.model.columns}
-        settings={view.columns}
-        form={view.view ?? {}}
-        survey={survey}
-        submit={(body) => calls.post('/rows', body)}
-      />
+      <div className="flex justify-center">
+        <SharedForm
+          title={view.title}
+          columns={view.model.columns}
+          settings={view.columns}
+          form={view.view ?? {}}
+          survey={survey}
+          submit={(body) => calls.post('/rows', body)}
+        />
+      </div>
     );
   return <SharedGrid uuid={uuid} meta={view} calls={calls} />;
 }

@@ -34,7 +34,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
     return (
       <InputNumber
         id={field.id}
-        className="w-full"
+        style={{ width: '100%' }}
         status={status}
         value={typeof value === 'number' ? value : text === '' ? null : Number(text)}
         onChange={(v) => onChange(v ?? null)}
@@ -65,7 +65,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
     return (
       <Select
         id={field.id}
-        className="w-full"
+        style={{ width: '100%' }}
         status={status}
         allowClear
         mode={field.uidt === 'MultiSelect' ? 'multiple' : undefined}

@@ -90,7 +90,7 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
 
   if (done)
     return (
-      <Card className="mx-auto max-w-2xl" data-testid="shared-form-done">
+      <Card className="w-full max-w-2xl" data-testid="shared-form-done">
         <Result
           status="success"
           title={form.success_msg?.trim() || t('form.submitted')}
@@ -116,7 +116,7 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
   };
 
   return (
-    <Card className="mx-auto max-w-2xl" data-testid="shared-form">
+    <Card className="w-full max-w-2xl" data-testid="shared-form">
       <h1 className="mb-1 text-2xl font-semibold" data-testid="shared-form-heading">
         {form.heading?.trim() || title}
       </h1>

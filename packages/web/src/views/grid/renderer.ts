@@ -35,7 +35,7 @@ export interface Frame {
   /** Whole rows selected from the gutter. */
   rowsSelected?: boolean;
   fillRange?: Range;
-  /** No fill handle on a read-only grid. */
+  /** No fill handle and no header menu arrows on a read-only grid. */
   readOnly?: boolean;
   footer?: readonly string[];
   /** Column being dragged to reorder, and where its ghost is. */
@@ -196,7 +196,7 @@ function paintHeader(ctx: CanvasRenderingContext2D, f: Frame, c0: number, c1: nu
     ctx.fillStyle = COLORS.text;
     ctx.fillText(f.text.fit(f.columns[c]!.title, w - PAD * 2 - 12), x + PAD, HEADER_HEIGHT / 2);
     ctx.fillStyle = COLORS.muted;
-    ctx.fillText('▾', x + w - PAD - 8, HEADER_HEIGHT / 2);
+    if (!f.readOnly) ctx.fillText('▾', x + w - PAD - 8, HEADER_HEIGHT / 2);
     line(ctx, x + w - 0.5, 0, x + w - 0.5, HEADER_HEIGHT);
   };
   clip(ctx, frozenRight, 0, f.width - frozenRight, HEADER_HEIGHT, () => {
