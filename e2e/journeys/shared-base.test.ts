@@ -14,18 +14,19 @@ let browser: Browser;
 let api: Api;
 let baseId: string;
 let tableId: string;
+let sourceId: string;
 
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   api = { url: app.url, token: await signUpByApi(app.url, 'base-sharer@example.com') };
   baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Library' })).id;
-  tableId = (
-    await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-      title: 'Books',
-      columns: [{ title: 'Pages', uidt: 'Number' }],
-    })
-  ).id;
+  const books = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
+    title: 'Books',
+    columns: [{ title: 'Pages', uidt: 'Number' }],
+  });
+  tableId = books.id;
+  sourceId = books.source_id;
   await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, { title: 'Authors' });
   await call(api, 'POST', `/api/v2/tables/${tableId}/records`, [
     { Title: 'Dune', Pages: 412 },
@@ -93,5 +94,18 @@ it('asks for the password of a protected shared base', async () => {
   await page.click('[data-testid="shared-table-Books"]');
   await waitForRows(page);
   expect(await shownTitles(page)).toEqual(['Title', 'Pages']);
+  await page.context().close();
+});
+
+it('shows a shared ERD: tables with their fields, until the share is disabled', async () => {
+  const erdPath = `/api/v1/db/meta/projects/${baseId}/bases/${sourceId}/share/erd`;
+  const share = await call(api, 'POST', erdPath, {});
+  const page = await visitor(`${app.url}/#/nc/shared/${share.uuid}`);
+  await page.waitForSelector('[data-testid=shared-erd]');
+  expect(await page.textContent('[data-testid="erd-table-Books"]')).toContain('Pages');
+  expect(await page.locator('[data-testid="erd-table-Authors"]').count()).toBe(1);
+  await call(api, 'DELETE', erdPath);
+  await page.reload();
+  await page.waitForSelector('[data-testid=shared-erd-error]');
   await page.context().close();
 });
