@@ -19,6 +19,13 @@ describe('buildHeaders', () => {
     expect(erd['xc-auth']).toBeUndefined();
   });
 
+  it('sends the password of a protected shared base with its id only', () => {
+    expect(buildHeaders('/x', { token: null, sharedBaseId: 'sb1', password: 'pw' })['xc-password']).toBe(
+      'pw',
+    );
+    expect(buildHeaders('/x', { token: 't1', password: 'pw' })['xc-password']).toBeUndefined();
+  });
+
   it('adds preview-as except on the current-user and admin-roles calls', () => {
     expect(buildHeaders('/api/v1/db/meta/projects/', { token: 't', previewAs: 'viewer' })['xc-preview']).toBe(
       'viewer',

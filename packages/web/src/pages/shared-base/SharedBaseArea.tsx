@@ -18,18 +18,18 @@ import { useSharedBase } from './use-shared-base';
 export function SharedBaseArea() {
   const { t } = useTranslation();
   const { baseId: uuid = '', viewId: tableId } = useParams();
-  const shared = useSharedBase(uuid);
+  const shared = useSharedBase(uuid, t('sharedView.wrongPassword'));
   const tables = useQuery({
     queryKey: ['shared-base', uuid, 'tables', shared.baseId],
     queryFn: () => tablesApi.list(shared.baseId!),
     enabled: !!shared.baseId,
   });
 
-  if (shared.needsPassword)
+  if (shared.prompt !== undefined)
     return (
       <div className="p-4">
         <PasswordPrompt
-          wrong={shared.password !== null}
+          error={shared.prompt || undefined}
           loading={shared.meta.isFetching}
           onSubmit={shared.setPassword}
         />

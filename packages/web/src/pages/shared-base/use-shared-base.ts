@@ -7,11 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { request } from '../../api/client';
 import { setSharedContext } from '../../api/shared-context';
-import { isPasswordError } from '../shared-view/use-shared-view';
+import { promptError } from '../shared-view/password-prompt-state';
 
 const storageKey = (uuid: string) => `rowbase-shared-base-password:${uuid}`;
 
-export function useSharedBase(uuid: string) {
+/** `wrongText`: the message under the password prompt after a refused password. */
+export function useSharedBase(uuid: string, wrongText: string) {
   const [password, setPasswordState] = useState<string | null>(() =>
     sessionStorage.getItem(storageKey(uuid)),
   );
@@ -54,6 +55,7 @@ export function useSharedBase(uuid: string) {
     baseId: ready ? baseId : undefined,
     password,
     setPassword,
-    needsPassword: meta.isError && isPasswordError(meta.error),
+    /** Undefined when no password prompt is due, else the message under it. */
+    prompt: meta.isError ? promptError(meta.error, password, wrongText) : undefined,
   };
 }

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  /** True when a password was tried and refused. */
-  wrong: boolean;
+  /** Why the last password was not accepted (wrong, or too many tries), if one was tried. */
+  error?: string;
   loading: boolean;
   onSubmit(password: string): void;
 }
 
-export function PasswordPrompt({ wrong, loading, onSubmit }: Props) {
+export function PasswordPrompt({ error, loading, onSubmit }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   return (
@@ -33,14 +33,7 @@ export function PasswordPrompt({ wrong, loading, onSubmit }: Props) {
             onChange={(e) => setValue(e.target.value)}
             data-testid="shared-password"
           />
-          {wrong && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('sharedView.wrongPassword')}
-              data-testid="shared-password-error"
-            />
-          )}
+          {error && <Alert type="error" showIcon title={error} data-testid="shared-password-error" />}
           <Button
             type="primary"
             htmlType="submit"

@@ -11,16 +11,18 @@ import { errorMessageOf } from '../../api/notify';
 import { SharedForm } from '../../views/form/SharedForm';
 import { PasswordPrompt } from './PasswordPrompt';
 import { SharedGrid } from './SharedGrid';
+import { promptError } from './password-prompt-state';
 import { useSharedView } from './use-shared-view';
 
 export function SharedViewPage() {
   const { t } = useTranslation();
   const { viewId: uuid = '' } = useParams();
   const survey = useLocation().pathname.endsWith('/survey');
-  const { meta, password, setPassword, needsPassword, calls } = useSharedView(uuid);
+  const { meta, password, setPassword, calls } = useSharedView(uuid);
+  const prompt = meta.isError ? promptError(meta.error, password, t('sharedView.wrongPassword')) : undefined;
 
-  if (needsPassword)
-    return <PasswordPrompt wrong={password !== null} loading={meta.isFetching} onSubmit={setPassword} />;
+  if (prompt !== undefined)
+    return <PasswordPrompt error={prompt || undefined} loading={meta.isFetching} onSubmit={setPassword} />;
   if (meta.isError) {
     const gone = meta.error instanceof ApiError && meta.error.status === 404;
     return (

@@ -1,11 +1,11 @@
 /**
  * A shared view's meta through the public call, with its password: a protected share answers 403
- * INVALID_SHARED_VIEW_PASSWORD until the visitor gives the right `xc-password`; the accepted password is kept
+ * INVALID_SHARED_VIEW_PASSWORD (see password-prompt-state.ts) until the visitor gives the right `xc-password`; the accepted password is kept
  * in session storage for this tab, so reloading or opening the form again does not ask twice.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { ApiError, request } from '../../api/client';
+import { request } from '../../api/client';
 import type { SharedColumn, SharedViewColumn } from '../../views/form/form-fields';
 
 /** What GET /db/public/shared-view/{uuid}/meta answers (the parts the pages read). */
@@ -34,12 +34,6 @@ export interface FormSettings {
 export const sharedViewPath = (uuid: string) => `/api/v1/db/public/shared-view/${encodeURIComponent(uuid)}`;
 
 const storageKey = (uuid: string) => `rowbase-shared-view-password:${uuid}`;
-
-export function isPasswordError(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 403) return false;
-  const data = error.response.data as { error?: string } | undefined;
-  return data?.error === 'INVALID_SHARED_VIEW_PASSWORD';
-}
 
 /** Calls of one shared view, each carrying the password when there is one. */
 export interface SharedCalls {
@@ -80,7 +74,6 @@ export function useSharedView(uuid: string) {
     },
     [uuid],
   );
-  const needsPassword = meta.isError && isPasswordError(meta.error);
   const calls = useMemo(() => sharedCalls(uuid, password), [uuid, password]);
-  return { meta, password, setPassword, needsPassword, calls };
+  return { meta, password, setPassword, calls };
 }
