@@ -43,12 +43,15 @@ export function useSharedBase(uuid: string, wrongText: string) {
     };
   }, [uuid, password, baseId]);
 
+  const { refetch } = meta;
+  // Trying the same password again (after a rate-limit pause) must ask the server again.
   const setPassword = useCallback(
     (p: string) => {
       sessionStorage.removeItem(storageKey(uuid));
-      setPasswordState(p);
+      if (p === password) void refetch();
+      else setPasswordState(p);
     },
-    [uuid],
+    [uuid, password, refetch],
   );
   return {
     meta,

@@ -67,12 +67,15 @@ export function useSharedView(uuid: string) {
     meta: { silent: true },
     staleTime: 0,
   });
+  const { refetch } = meta;
+  // Trying the same password again (after a rate-limit pause) must ask the server again.
   const setPassword = useCallback(
     (p: string) => {
       sessionStorage.removeItem(storageKey(uuid));
-      setPasswordState(p);
+      if (p === password) void refetch();
+      else setPasswordState(p);
     },
-    [uuid],
+    [uuid, password, refetch],
   );
   const calls = useMemo(() => sharedCalls(uuid, password), [uuid, password]);
   return { meta, password, setPassword, calls };
