@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       { resolve, ssr, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      { resolve, ssr, test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] } },
       {
         resolve,
         ssr,

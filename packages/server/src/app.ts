@@ -38,6 +38,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 50 * 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
+    // NocoDB clients call some routes with a trailing slash (`/bases/`), others without.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
   await app.register(fastifyCookie);

@@ -37,7 +37,17 @@ export function openMetaDb(config: MetaDbConfig): MetaDb {
           dateStrings: false,
           timezone: 'Z',
         } as never,
-        pool: { min: 0, max: 10 },
+        pool: {
+          min: 0,
+          max: 10,
+          // CURRENT_TIMESTAMP defaults follow the session time zone: keep every session in UTC.
+          afterCreate(
+            conn: { query(sql: string, cb: (err: Error | null) => void): void },
+            done: (err: Error | null) => void,
+          ) {
+            conn.query("SET time_zone = '+00:00'", done);
+          },
+        },
       });
   }
 }

@@ -6,7 +6,9 @@ import type { ConnectionConfig } from '@rowbase/core/api/bases';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import { templateOf } from '@rowbase/core/sources/templates';
+import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
+import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
 import type { MetaDbClient } from '../config.js';
 import type { SourceRecord, SourcesRepo } from '../meta/repos/sources.js';
 import type { SecretBox } from './secrets.js';
@@ -63,7 +65,15 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
         client: 'better-sqlite3',
         connection: { filename },
         useNullAsDefault: true,
-        pool: { min: 1, max: 1 },
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null) => void) {
+            conn.pragma('busy_timeout = 5000');
+            registerSqliteFormulaFunctions(conn);
+            done(null);
+          },
+        },
       };
     }
     default:

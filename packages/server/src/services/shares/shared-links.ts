@@ -51,7 +51,7 @@ async function page(
     .limit(limit)
     .offset(offset)) as Row[];
   return {
-    list: raw.map(rowDecoder(fields)),
+    list: raw.map(rowDecoder(fields.map((f) => ({ title: f.title, key: f.name, decode: f.decode })))),
     pageInfo: pageInfoOf(Number(count?.count ?? 0), limit, offset),
   };
 }

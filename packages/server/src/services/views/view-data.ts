@@ -70,15 +70,13 @@ async function rowInView(
 ): Promise<Row | undefined> {
   const reader = readerOf(ctx, scope);
   const pk = reader.requirePk();
-  const fields = reader.projection(fieldKeys ?? scope.visible.map((f) => f.column.id));
-  const names = fields.map((f) => f.name);
-  if (!names.includes(pk.name)) names.push(pk.name);
+  const projection = reader.projection(fieldKeys ?? scope.visible.map((f) => f.column.id));
   const raw = (await reader
     .filtered(scope.where)
-    .select(names)
+    .select(projection.select)
     .where(pk.name, pkValue(pk, rowId))
     .first()) as Row | undefined;
-  return raw ? rowDecoder(fields)(raw) : undefined;
+  return raw ? rowDecoder(projection.out)(raw) : undefined;
 }
 
 /** The grid's stored group-by levels (view columns with group_by, in group_by_order). */

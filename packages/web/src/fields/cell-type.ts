@@ -1,0 +1,66 @@
+/**
+ * What the grid knows about a UI type: how a value reads as text (cells, clipboard, search), how typed or pasted
+ * text becomes a value (validated with SPEC §5 messages before saving), how the cell paints on the canvas, and
+ * which DOM editor opens over it. One definition per UI type in `registry.ts`.
+ */
+import type { ColumnMeta } from '@rowbase/core/api/meta';
+import type { TextCache } from './text-cache';
+
+export type ParseResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+export const ok = (value: unknown): ParseResult => ({ ok: true, value });
+export const fail = (message: string): ParseResult => ({ ok: false, message });
+
+/** The overlays of fields/editors; null marks a read-only type. */
+export type EditorKind =
+  | 'text'
+  | 'longText'
+  | 'number'
+  | 'date'
+  | 'select'
+  | 'multiSelect'
+  | 'json'
+  | 'attachment'
+  | 'links'
+  | 'user';
+
+/** Where and with what a cell paints. Coordinates are CSS pixels; the canvas is already scaled for DPR. */
+export interface PaintContext {
+  ctx: CanvasRenderingContext2D;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  text: TextCache;
+  /** Asks for another frame (an image finished loading). */
+  redraw(): void;
+}
+
+export interface CellType {
+  /** Display text of a stored value ('' for empty). */
+  format(value: unknown, column: ColumnMeta): string;
+  /** Typed or pasted text to a value to save, or the validation message. */
+  parse(text: string, column: ColumnMeta): ParseResult;
+  /** Paints the cell; `display` is format()'s (cached) result. Defaults to left-aligned text. */
+  paint?(p: PaintContext, value: unknown, display: string, column: ColumnMeta): void;
+  /** The editor overlay, or null when the type is read-only in the grid. */
+  editor: EditorKind | null;
+  /** Click or Space toggles the value instead of opening an editor (checkbox). */
+  toggle?(value: unknown): unknown;
+  align?: 'left' | 'right';
+  /** Ctrl/Cmd+click opens this address (links, emails, phones, URLs). */
+  href?(value: unknown): string | undefined;
+}
+
+/** A read-only type: pasting into it is refused with a message the user understands. */
+export const readOnly = (message = 'This field is read-only'): Pick<CellType, 'parse' | 'editor'> => ({
+  parse: () => fail(message),
+  editor: null,
+});
+
+export const asText = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);

@@ -1,0 +1,87 @@
+/** Numeric cell types: number, decimal, currency, percent, duration, rating, year and the read-only ids. */
+import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { asText, type CellType, fail, ok, readOnly } from './cell-type';
+import { formatCurrency, formatDecimal, formatDuration, parseDuration, parseNumber } from './number-formats';
+import { paintRating } from './paint';
+import { validate } from './validators';
+
+export function metaOf<T>(column: ColumnMeta, key: string, fallback: T): T {
+  const v = column.meta?.[key];
+  return v === undefined || v === null ? fallback : (v as T);
+}
+
+const toNumber = (v: unknown): number | undefined => {
+  if (v === null || v === undefined || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+function numeric(format: (n: number, column: ColumnMeta) => string, integer = false): CellType {
+  return {
+    format: (v, c) => {
+      const n = toNumber(v);
+      return n === undefined ? asText(v) : format(n, c);
+    },
+    parse: (t) => {
+      if (t.trim() === '') return ok(null);
+      const n = parseNumber(t);
+      if (n === undefined) return fail('Validation failed : isNumeric');
+      if (integer && !Number.isInteger(n)) return fail('Validation failed : isInt');
+      return ok(n);
+    },
+    editor: 'number',
+    align: 'right',
+  };
+}
+
+export const number = numeric((n) => String(n), true);
+export const decimal = numeric((n, c) => formatDecimal(n, metaOf(c, 'precision', 1)));
+export const percent = numeric((n) => `${n}%`);
+export const year = numeric((n) => String(n), true);
+
+export const currency: CellType = {
+  ...numeric((n, c) =>
+    formatCurrency(n, metaOf(c, 'currency_locale', 'en-US'), metaOf(c, 'currency_code', 'USD')),
+  ),
+  parse: (t) => {
+    const text = t.trim();
+    if (!text) return ok(null);
+    const message = validate('isCurrency', text);
+    return message ? fail(message) : ok(parseNumber(text));
+  },
+};
+
+export const duration: CellType = {
+  format: (v, c) => {
+    const n = toNumber(v);
+    return n === undefined ? asText(v) : formatDuration(n, metaOf(c, 'duration', 0));
+  },
+  parse: (t) => {
+    if (t.trim() === '') return ok(null);
+    const s = parseDuration(t);
+    return s === undefined ? fail('Please enter a valid duration, e.g. h:mm') : ok(s);
+  },
+  editor: 'text',
+  align: 'right',
+};
+
+/** Stars (or the column's icon colour) up to meta.max; typing a digit sets it, click sets the clicked star. */
+export const rating: CellType = {
+  format: (v) => asText(v),
+  parse: (t) => {
+    const n = t.trim() === '' ? 0 : Number(t);
+    return Number.isInteger(n) && n >= 0 && n <= 10
+      ? ok(n)
+      : fail('Rating must be a whole number from 0 to 10');
+  },
+  paint: (p, v, _d, c) =>
+    paintRating(p, toNumber(v) ?? 0, metaOf(c, 'max', 5), metaOf(c, 'color', '#f59e0b')),
+  editor: 'number',
+};
+
+/** Primary keys, auto numbers, counts and foreign keys are shown, never edited in the grid. */
+export const readOnlyNumber: CellType = {
+  format: asText,
+  ...readOnly(),
+  align: 'right',
+};

@@ -1,0 +1,158 @@
+/** One table in the sidebar with its views and its menu: rename, move up/down, duplicate, delete. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableMeta } from '@rowbase/core/api/meta';
+import { Button, Dropdown, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router-dom';
+import { notifySuccess } from '../../../api/notify';
+import { tablesApi, tablesKey, viewsKey } from '../../../api/tables';
+import { tablePath } from '../../../app/nav-paths';
+import { usePermissions } from '../../../app/use-permissions';
+import { TitleModal } from '../../../components/TitleModal';
+import { SIDEBAR_ICONS } from './sidebar-items';
+
+interface Props {
+  table: TableMeta;
+  tables: TableMeta[];
+  index: number;
+  baseId: string;
+}
+
+export function TableItem({ table, tables, index, baseId }: Props) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { viewId: openTableId, viewTitle: openViewId } = useParams();
+  const { allowed } = usePermissions(baseId);
+  const [renaming, setRenaming] = useState(false);
+  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const open = openTableId === table.id;
+  // The views list belongs to the views work; a failure there hides the list rather than toasting.
+  const views = useQuery({
+    queryKey: viewsKey(table.id),
+    queryFn: () => tablesApi.views(table.id),
+    enabled: open,
+    meta: { silent: true },
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: tablesKey(baseId) });
+
+  const rename = useMutation({
+    mutationFn: (title: string) => tablesApi.update(table.id, { title }),
+    onSuccess: () => {
+      setRenaming(false);
+      void refresh();
+    },
+  });
+  const reorder = useMutation({
+    mutationFn: (order: number) => tablesApi.reorder(table.id, order),
+    onSuccess: () => void refresh(),
+  });
+  const duplicate = useMutation({
+    mutationFn: () => tablesApi.duplicate(baseId, table.id),
+    onSuccess: () => {
+      notifySuccess(t('msg.tableDuplicated'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => tablesApi.delete(table.id),
+    onSuccess: () => void refresh(),
+  });
+
+  /** The order between the neighbours, so one call moves the table one place. */
+  const orderAt = (target: number) => {
+    const neighbour = tables[target];
+    const beyond = tables[target + (target < index ? -1 : 1)];
+    const a = neighbour?.order ?? target + 1;
+    const b = beyond?.order ?? (target < index ? a - 1 : a + 1);
+    return (a + b) / 2;
+  };
+
+  const items = [
+    allowed('tableRename') && { key: 'rename', label: t('action.rename'), onClick: () => setRenaming(true) },
+    allowed('tableSort') &&
+      index > 0 && {
+        key: 'up',
+        label: t('action.moveUp'),
+        onClick: () => reorder.mutate(orderAt(index - 1)),
+      },
+    allowed('tableSort') &&
+      index < tables.length - 1 && {
+        key: 'down',
+        label: t('action.moveDown'),
+        onClick: () => reorder.mutate(orderAt(index + 1)),
+      },
+    allowed('tableDuplicate') && {
+      key: 'duplicate',
+      label: t('action.duplicate'),
+      onClick: () => duplicate.mutate(),
+    },
+    allowed('tableDelete') && {
+      key: 'delete',
+      danger: true,
+      label: t('action.delete'),
+      onClick: () =>
+        Modal.confirm({
+          title: t('table.deleteConfirm', { title: table.title }),
+          okText: t('action.delete'),
+          okButtonProps: { danger: true },
+          cancelText: t('action.cancel'),
+          onOk: () => remove.mutateAsync(),
+        }),
+    },
+  ].filter((i): i is Exclude<typeof i, false> => !!i);
+
+  return (
+    <li>
+      <div className="group flex items-center">
+        <NavLink
+          to={tablePath(baseId, table.id)}
+          className={`flex min-w-0 flex-1 items-center gap-2 truncate rounded px-2 py-1 text-sm ${open ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`}
+          data-testid={`table-${table.title}`}
+        >
+          {SIDEBAR_ICONS.table} <span className="truncate">{table.title}</span>
+        </NavLink>
+        {items.length > 0 && (
+          <Dropdown
+            trigger={['click']}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            menu={{ items, onClick: () => setMenuOpen(false) }}
+          >
+            <Button
+              size="small"
+              type="text"
+              aria-label={t('label.actions')}
+              className="opacity-60 group-hover:opacity-100"
+            >
+              ⋯
+            </Button>
+          </Dropdown>
+        )}
+      </div>
+      {open && (views.data?.list.length ?? 0) > 0 && (
+        <ul className="ms-5">
+          {views.data!.list.map((v) => (
+            <li key={v.id}>
+              <NavLink
+                to={tablePath(baseId, table.id, v.id)}
+                className={`block truncate rounded px-2 py-0.5 text-xs ${openViewId === v.id ? 'text-indigo-700' : 'text-gray-600 hover:bg-gray-200'}`}
+              >
+                {SIDEBAR_ICONS.view} {v.is_default ? t('table.defaultView') : v.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TitleModal
+        open={renaming}
+        title={t('table.renameTitle')}
+        initial={table.title}
+        pending={rename.isPending}
+        onCancel={() => setRenaming(false)}
+        onSubmit={(title) => rename.mutate(title)}
+      />
+    </li>
+  );
+}

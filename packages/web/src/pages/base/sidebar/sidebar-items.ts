@@ -1,0 +1,14 @@
+/** The kinds of sidebar items of SPEC §2. */
+export const SIDEBAR_ITEM_KINDS = ['table', 'view', 'auth', 'sql', 'erd', 'doc', 'layout', 'db'] as const;
+export type SidebarItemKind = (typeof SIDEBAR_ITEM_KINDS)[number];
+
+export const SIDEBAR_ICONS: Record<SidebarItemKind, string> = {
+  table: '▦',
+  view: '▤',
+  auth: '◎',
+  sql: '❯',
+  erd: '⇄',
+  doc: '☰',
+  layout: '◫',
+  db: '◆',
+};

@@ -1,0 +1,90 @@
+/** Rename, duplicate and delete of one base, each shown only when the user's roles allow it. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BaseMeta } from '@rowbase/core/api/meta';
+import { Button, Dropdown, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { basesApi, basesKey } from '../../api/bases';
+import { notifySuccess } from '../../api/notify';
+import { usePermissions } from '../../app/use-permissions';
+import { TitleModal } from '../../components/TitleModal';
+
+/** Roles in each listed base come from `/auth/user/me?base_id=`, the same call the guard makes on entering it. */
+export function BaseActions({ base }: { base: BaseMeta }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { allowed } = usePermissions(base.id);
+  const [renaming, setRenaming] = useState(false);
+  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const refresh = () => qc.invalidateQueries({ queryKey: basesKey });
+  const rename = useMutation({
+    mutationFn: (title: string) => basesApi.update(base.id, { title }),
+    onSuccess: () => {
+      setRenaming(false);
+      void refresh();
+    },
+  });
+  const duplicate = useMutation({
+    mutationFn: () => basesApi.duplicate(base.id),
+    onSuccess: () => {
+      notifySuccess(t('msg.baseDuplicated'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: () => basesApi.delete(base.id), onSuccess: () => void refresh() });
+
+  const items = [
+    allowed('baseRename') && {
+      key: 'rename',
+      label: t('action.rename'),
+      onClick: () => setRenaming(true),
+    },
+    allowed('baseDuplicate') && {
+      key: 'duplicate',
+      label: t('action.duplicate'),
+      onClick: () => duplicate.mutate(),
+    },
+    allowed('baseDelete') && {
+      key: 'delete',
+      danger: true,
+      label: t('action.delete'),
+      onClick: () =>
+        Modal.confirm({
+          title: t('base.deleteConfirm', { title: base.title }),
+          okText: t('action.delete'),
+          okButtonProps: { danger: true },
+          cancelText: t('action.cancel'),
+          onOk: () => remove.mutateAsync(),
+        }),
+    },
+  ].filter((i): i is Exclude<typeof i, false> => !!i);
+  if (!items.length) return null;
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        menu={{ items, onClick: () => setMenuOpen(false) }}
+      >
+        <Button
+          type="text"
+          size="small"
+          aria-label={t('label.actions')}
+          data-testid={`base-actions-${base.title}`}
+        >
+          ⋯
+        </Button>
+      </Dropdown>
+      <TitleModal
+        open={renaming}
+        title={t('base.renameTitle')}
+        initial={base.title}
+        pending={rename.isPending}
+        onCancel={() => setRenaming(false)}
+        onSubmit={(title) => rename.mutate(title)}
+      />
+    </>
+  );
+}

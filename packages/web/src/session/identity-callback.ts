@@ -1,0 +1,30 @@
+/**
+ * Sign-in by an external identity provider (SPEC §2): when the address carries scope, state and code, trade
+ * the code for a token, clean the address and reload (keeping continueAfterSignIn in the hash when given).
+ * Returns true when the page is about to reload.
+ */
+import { authApi } from '../api/auth';
+import { notifyError } from '../api/notify';
+import { setToken } from './session';
+
+export function providerOf(state: string | null): 'google' | 'github' | 'oidc' {
+  if (state === 'github' || state === 'oidc') return state;
+  return 'google';
+}
+
+export async function handleIdentityCallback(): Promise<boolean> {
+  const params = new URLSearchParams(location.search);
+  if (!(params.has('scope') || params.has('state')) || !params.has('code')) return false;
+  try {
+    const reply = await authApi.genTokenByCode(providerOf(params.get('state')), location.search);
+    const token = reply.data?.token ?? reply.token;
+    if (token) setToken(token);
+    const next = reply.data?.extra?.continueAfterSignIn;
+    location.replace(`${location.pathname}${next ? `#${next}` : location.hash}`);
+    return true;
+  } catch (error) {
+    notifyError(error);
+    history.replaceState(null, '', `${location.pathname}${location.hash}`);
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The real-time telemetry connection (SPEC §4, §7, §9): opened at `{site}/socket.io` with the auth token when
+ * signed in, replaced when the token changes, closed on sign-out and on any connection error — and then not
+ * retried, so a server without socket.io costs one failed handshake, not a retry storm.
+ */
+import { io, type Socket } from 'socket.io-client';
+
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+
+/** `https://host/sub/` -> origin `https://host`, path `/sub/socket.io`. */
+export function socketTarget(siteUrl: string): { origin: string; path: string } {
+  const url = new URL(siteUrl);
+  return { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}/socket.io` };
+}
+
+export function closeSocket(): void {
+  socket?.removeAllListeners();
+  socket?.close();
+  socket = null;
+  socketToken = null;
+}
+
+/** Opens (or keeps, or replaces) the connection for this token; closes it when the token is null. */
+export function syncSocket(siteUrl: string, token: string | null): void {
+  if (token === socketToken && socket) return;
+  closeSocket();
+  if (!token) return;
+  const { origin, path } = socketTarget(siteUrl);
+  const s = io(origin, {
+    path,
+    extraHeaders: { 'xc-auth': token },
+    auth: { token },
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    randomizationFactor: 0.5,
+    timeout: 20_000,
+  });
+  s.on('connect_error', () => {
+    if (socket === s) closeSocket();
+    else s.close();
+  });
+  socket = s;
+  socketToken = token;
+}
+
+export function emitTelemetry(kind: 'page' | 'event', payload: Record<string, unknown>): void {
+  if (socket?.connected) socket.emit(kind, payload);
+}

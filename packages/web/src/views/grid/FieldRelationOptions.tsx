@@ -1,0 +1,103 @@
+/**
+ * Options of the computed field types in the field form: Links (related table and relation kind), Lookup and
+ * Rollup (link field, target field, rollup function) and Formula (the expression, with {Field} references).
+ */
+import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
+import type { UIType } from '@rowbase/core/fields/ui-types';
+import { Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { appTransport } from './use-grid';
+
+interface Props {
+  uidt: UIType;
+  table: TableMeta;
+  body: Record<string, unknown>;
+  set(key: string, value: unknown): void;
+}
+
+const ROLLUP_FUNCTIONS = ['count', 'min', 'max', 'avg', 'sum', 'countDistinct', 'sumDistinct', 'avgDistinct'];
+
+export function FieldRelationOptions({ uidt, table, body, set }: Props) {
+  const [tables, setTables] = useState<TableMeta[]>([]);
+  const [related, setRelated] = useState<ColumnMeta[]>([]);
+  const links = (table.columns ?? []).filter((c) => c.uidt === 'Links' || c.uidt === 'LinkToAnotherRecord');
+  const link = links.find((c) => c.id === body.fk_relation_column_id);
+  const relatedId = (link?.colOptions as { fk_related_model_id?: string } | undefined)?.fk_related_model_id;
+
+  useEffect(() => {
+    if (uidt !== 'Links' && uidt !== 'LinkToAnotherRecord') return;
+    void appTransport<ListReply<TableMeta>>('GET', `/api/v1/db/meta/projects/${table.base_id}/tables`).then(
+      (r) => setTables(r.list),
+      () => setTables([]),
+    );
+  }, [uidt, table.base_id]);
+
+  useEffect(() => {
+    if (!relatedId) return setRelated([]);
+    void appTransport<TableMeta>('GET', `/api/v1/db/meta/tables/${relatedId}`).then(
+      (t) => setRelated(t.columns ?? []),
+      () => setRelated([]),
+    );
+  }, [relatedId]);
+
+  if (uidt === 'Links' || uidt === 'LinkToAnotherRecord')
+    return (
+      <div className="flex gap-2">
+        <Select
+          className="flex-1"
+          placeholder="Linked table"
+          value={body.childId as string | undefined}
+          options={tables.map((t) => ({ value: t.id, label: t.title }))}
+          onChange={(v) => {
+            set('childId', v);
+            set('parentId', table.id);
+          }}
+        />
+        <Select
+          className="w-40"
+          value={(body.type as string | undefined) ?? 'mm'}
+          options={[
+            { value: 'mm', label: 'Many to many' },
+            { value: 'hm', label: 'Has many' },
+            { value: 'bt', label: 'Belongs to' },
+          ]}
+          onChange={(v) => set('type', v)}
+        />
+      </div>
+    );
+  if (uidt === 'Lookup' || uidt === 'Rollup') {
+    const targetKey = uidt === 'Lookup' ? 'fk_lookup_column_id' : 'fk_rollup_column_id';
+    return (
+      <div className="flex flex-col gap-2">
+        <Select
+          placeholder="Link field"
+          value={body.fk_relation_column_id as string | undefined}
+          options={links.map((c) => ({ value: c.id, label: c.title }))}
+          onChange={(v) => set('fk_relation_column_id', v)}
+        />
+        <Select
+          placeholder={uidt === 'Lookup' ? 'Field to look up' : 'Field to roll up'}
+          value={body[targetKey] as string | undefined}
+          options={related.map((c) => ({ value: c.id, label: c.title }))}
+          onChange={(v) => set(targetKey, v)}
+        />
+        {uidt === 'Rollup' && (
+          <Select
+            value={(body.rollup_function as string | undefined) ?? 'sum'}
+            options={ROLLUP_FUNCTIONS.map((f) => ({ value: f, label: f }))}
+            onChange={(v) => set('rollup_function', v)}
+          />
+        )}
+      </div>
+    );
+  }
+  if (uidt === 'Formula')
+    return (
+      <Input.TextArea
+        placeholder="Formula, e.g. {Price} * {Qty}"
+        value={(body.formula_raw as string | undefined) ?? ''}
+        onChange={(e) => set('formula_raw', e.target.value)}
+      />
+    );
+  return null;
+}

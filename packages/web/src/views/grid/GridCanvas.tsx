@@ -1,0 +1,211 @@
+/**
+ * The grid's DOM: one canvas under a transparent scroller (whose spacer gives native scrollbars their range),
+ * plus the editor overlay. Events go to GridInput; painting is the controller's, on animation frames.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { EDITORS, POPUP_EDITORS } from '../../fields/editors';
+import type { AfterCommit, EditorServices } from '../../fields/editors/editor-props';
+import type { GridController } from './grid-controller';
+import { copyRange, pasteText } from './grid-clipboard';
+import { GridInput } from './grid-input';
+import { MISSING } from './row-cache';
+import { single } from './selection';
+
+export interface EditingCell {
+  row: number;
+  col: number;
+  initial?: string;
+}
+
+interface Props {
+  controller: GridController;
+  services: EditorServices;
+  editing: EditingCell | null;
+  setEditing(cell: EditingCell | null): void;
+  onError(message: string): void;
+}
+
+export function GridCanvas({ controller: g, services, editing, setEditing, onError }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const spacerRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const [input] = useState(() => new GridInput(g));
+  const [editorError, setEditorError] = useState<string>();
+
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const scroller = scrollerRef.current!;
+    g.attach(canvas, scroller, spacerRef.current!);
+    const resize = new ResizeObserver(() => g.resize(scroller.clientWidth, scroller.clientHeight));
+    resize.observe(scroller);
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey) return; // pinch zoom
+      e.preventDefault();
+      const unit = e.deltaMode === 1 ? g.rowHeight : e.deltaMode === 2 ? g.bodyHeight : 1;
+      const dx = e.shiftKey && !e.deltaX ? e.deltaY : e.deltaX;
+      const dy = e.shiftKey && !e.deltaX ? 0 : e.deltaY;
+      g.onWheel(dx * unit, dy * unit);
+    };
+    scroller.addEventListener('wheel', onWheel, { passive: false });
+    const point = (e: MouseEvent) => {
+      const r = scroller.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top] as const;
+    };
+    const onMove = (e: MouseEvent) => {
+      const [x, y] = point(e);
+      input.mouseMove(x, y);
+      if (e.target === scroller || e.target === spacerRef.current)
+        scroller.style.cursor = input.cursorAt(x, y);
+    };
+    const onUp = (e: MouseEvent) => input.mouseUp(point(e)[0]);
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
+    const focused = () => document.activeElement === scroller;
+    const onCopy = (e: ClipboardEvent) => {
+      if (!focused()) return;
+      e.preventDefault();
+      e.clipboardData?.setData('text/plain', copyRange(g, g.range));
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (!focused()) return;
+      e.preventDefault();
+      void pasteText(g, e.clipboardData?.getData('text/plain') ?? '').then((m) => m && onError(m));
+    };
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      resize.disconnect();
+      scroller.removeEventListener('wheel', onWheel);
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mouseup', onUp);
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [g, input, onError]);
+
+  // Keep the editor over its cell while the grid scrolls under it.
+  useEffect(() => {
+    if (!editing) return;
+    const place = () => {
+      const el = editorRef.current;
+      if (!el) return;
+      const r = g.cellRect(editing.row, editing.col);
+      el.style.transform = `translate(${r.x}px, ${r.y}px)`;
+      el.style.minWidth = `${r.w}px`;
+      el.style.height = POPUP_EDITORS.has(g.types[editing.col]!.editor!) ? 'auto' : `${r.h}px`;
+    };
+    place();
+    return g.onFrame(place);
+  }, [g, editing]);
+
+  // The cell being edited, cleared synchronously on close: moving focus back to the grid blurs the editor,
+  // and that blur must not commit a second time.
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+
+  const closeEditor = (after: AfterCommit) => {
+    const editing = editingRef.current;
+    if (!editing) return;
+    editingRef.current = null;
+    setEditing(null);
+    setEditorError(undefined);
+    const { row, col } = editing;
+    const next =
+      after === 'down'
+        ? single(Math.min(row + 1, g.rowCount - 1), col)
+        : after === 'right'
+          ? single(row, Math.min(col + 1, g.columns.length - 1))
+          : after === 'left'
+            ? single(row, Math.max(col - 1, 0))
+            : single(row, col);
+    g.select(next);
+    scrollerRef.current?.focus();
+  };
+
+  const commitValue = (value: unknown, after: AfterCommit) => {
+    const editing = editingRef.current;
+    if (!editing) return;
+    const { row, col } = editing;
+    closeEditor(after);
+    void g.commitValues([{ row, col, value }]).then((m) => m && onError(m));
+  };
+
+  const commitText = (text: string, after: AfterCommit) => {
+    const editing = editingRef.current;
+    if (!editing) return;
+    const column = g.columns[editing.col]!;
+    const value = g.value(editing.row, editing.col);
+    if (editing.initial === undefined && text === g.types[editing.col]!.format(value, column))
+      return closeEditor(after);
+    const parsed = g.types[editing.col]!.parse(text, column);
+    if (!parsed.ok) {
+      if (after === 'stay') {
+        // Focus left the editor: drop the edit but say why.
+        onError(parsed.message);
+        closeEditor('stay');
+      } else setEditorError(parsed.message);
+      return;
+    }
+    commitValue(parsed.value, after);
+  };
+
+  const editingType = editing ? g.types[editing.col] : undefined;
+  const Editor = editingType?.editor ? EDITORS[editingType.editor] : undefined;
+  const editingValue = editing ? g.value(editing.row, editing.col) : undefined;
+
+  return (
+    <div className="relative h-full w-full overflow-hidden" data-testid="grid">
+      <canvas ref={canvasRef} className="pointer-events-none absolute top-0 left-0" />
+      <div
+        ref={scrollerRef}
+        tabIndex={0}
+        data-testid="grid-scroller"
+        className="absolute inset-0 overflow-auto outline-none"
+        onScroll={() => g.onNativeScroll()}
+        onMouseDown={(e) => {
+          const scroller = scrollerRef.current;
+          if (!scroller || (e.target !== scroller && e.target !== spacerRef.current)) return;
+          const r = scroller.getBoundingClientRect();
+          if (e.clientX - r.left >= scroller.clientWidth) return; // on the scrollbar
+          if (e.clientY - r.top >= scroller.clientHeight) return;
+          scroller.focus();
+          input.mouseDown(e.clientX - r.left, e.clientY - r.top, e);
+        }}
+        onDoubleClick={(e) => {
+          const r = scrollerRef.current!.getBoundingClientRect();
+          input.doubleClick(e.clientX - r.left, e.clientY - r.top);
+        }}
+        onContextMenu={(e) => e.preventDefault()}
+        onKeyDown={(e) => {
+          if (input.keyDown(e)) e.preventDefault();
+        }}
+      >
+        <div ref={spacerRef} />
+      </div>
+      {editing && Editor && editingValue !== MISSING && (
+        <div ref={editorRef} className="absolute top-0 left-0 z-10" onMouseDown={(e) => e.stopPropagation()}>
+          <Editor
+            column={g.columns[editing.col]!}
+            type={editingType!}
+            value={editingValue}
+            rowId={g.rowIdAt(editing.row)}
+            initial={editing.initial}
+            services={services}
+            commitText={commitText}
+            commitValue={commitValue}
+            cancel={() => closeEditor('stay')}
+          />
+          {editorError && (
+            <div
+              data-testid="cell-error"
+              className="mt-1 rounded bg-red-600 px-2 py-1 text-xs whitespace-nowrap text-white"
+            >
+              {editorError}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

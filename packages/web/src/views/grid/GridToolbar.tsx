@@ -1,0 +1,196 @@
+/**
+ * The grid toolbar: fields, filter, sort, group-by, row height, search, share, download, and row actions
+ * (add at the bottom, insert below the active row, delete selected rows, undo/redo).
+ */
+import type { TableMeta } from '@rowbase/core/api/meta';
+import { Button, Input, Popover, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { request } from '../../api/client';
+import { FieldForm } from './FieldForm';
+import { FieldsMenu } from './toolbar/FieldsMenu';
+import { FilterMenu } from './toolbar/FilterMenu';
+import { GroupMenu } from './toolbar/GroupMenu';
+import { ShareMenu } from './toolbar/ShareMenu';
+import { SortMenu } from './toolbar/SortMenu';
+import { ROW_HEIGHTS, type GridHandle } from './use-grid';
+import { fieldApi, viewApi } from './view-settings';
+
+interface Props {
+  grid: GridHandle;
+  table: TableMeta;
+  viewId?: string;
+  onError(message: string): void;
+  onFieldsChanged?(): void;
+}
+
+const HEIGHT_LABELS = ['Short', 'Medium', 'Tall', 'Extra tall'];
+
+/** The where clause of the toolbar search: the display-value field contains the text. */
+export function searchWhere(field: string, text: string): string | undefined {
+  const t = text.trim();
+  return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
+}
+
+export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged }: Props) {
+  const [addingField, setAddingField] = useState(false);
+  const g = grid.controller;
+  const [showSystem, setShowSystem] = useState(false);
+  const [rowHeight, setRowHeight] = useState(0);
+  const [search, setSearch] = useState('');
+  const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
+  const reloadRows = () => g.cache.reload();
+  const searchField = (table.columns ?? []).find((c) => c.pv)?.title ?? g.columns[0]?.title ?? 'Title';
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      if ((grid.query.where ?? '') !== (searchWhere(searchField, search) ?? ''))
+        grid.setQuery({ where: searchWhere(searchField, search) });
+    }, 250);
+    return () => clearTimeout(searchTimer.current);
+  }, [search, searchField, grid]);
+
+  const download = async (format: 'csv' | 'excel') => {
+    try {
+      const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
+      const blob = await fetchBlob(path);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `${table.title}.${format === 'csv' ? 'csv' : 'xlsx'}`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const addRow = () =>
+    void g.edits
+      .insertRows([{}])
+      .then(
+        () => g.select({ active: { row: g.rowCount, col: 0 }, anchor: { row: g.rowCount, col: 0 } }),
+        fail,
+      );
+  const deleteRows = () => {
+    const r = g.range;
+    const rows = Array.from({ length: r.bottom - r.top + 1 }, (_, i) => g.dataRow(r.top + i)).filter(
+      (d) => d >= 0,
+    );
+    void g.edits.deleteRows(rows).catch(fail);
+  };
+
+  const menu = (label: string, testId: string, content: React.ReactNode) => (
+    <Popover trigger="click" placement="bottomLeft" content={content} destroyOnHidden>
+      <Button size="small" type="text" data-testid={testId}>
+        {label}
+      </Button>
+    </Popover>
+  );
+
+  return (
+    <div
+      className="flex flex-wrap items-center gap-1 border-b border-gray-200 px-2 py-1 text-[13px]"
+      data-testid="grid-toolbar"
+    >
+      {viewId && (
+        <>
+          {menu(
+            'Fields',
+            'toolbar-fields',
+            <FieldsMenu
+              grid={grid}
+              table={table}
+              viewId={viewId}
+              showSystem={showSystem}
+              setShowSystem={setShowSystem}
+              onError={onError}
+            />,
+          )}
+          {menu(
+            'Filter',
+            'toolbar-filter',
+            <FilterMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
+          )}
+          {menu(
+            'Sort',
+            'toolbar-sort',
+            <SortMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
+          )}
+          {menu(
+            'Group',
+            'toolbar-group',
+            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} />,
+          )}
+        </>
+      )}
+      <Select
+        size="small"
+        className="w-28"
+        aria-label="Row height"
+        value={rowHeight}
+        options={HEIGHT_LABELS.map((label, i) => ({ value: i, label }))}
+        onChange={(v: number) => {
+          setRowHeight(v);
+          g.setRowHeight(ROW_HEIGHTS[v]!);
+          if (viewId) void viewApi.setRowHeight(viewId, v).catch(fail);
+        }}
+      />
+      <Input.Search
+        size="small"
+        style={{ width: 200 }}
+        allowClear
+        placeholder={`Search ${searchField}`}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid="toolbar-search"
+      />
+      <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
+        + Field
+      </Button>
+      {addingField && (
+        <FieldForm
+          table={table}
+          onClose={() => setAddingField(false)}
+          onSubmit={async (body) => {
+            await fieldApi.add(table.id, body);
+            onFieldsChanged?.();
+            await grid.reloadSettings();
+          }}
+        />
+      )}
+      <div className="flex-1" />
+      <Button size="small" onClick={() => void g.undo()} aria-label="Undo">
+        ↶
+      </Button>
+      <Button size="small" onClick={() => void g.redo()} aria-label="Redo">
+        ↷
+      </Button>
+      <Button size="small" onClick={deleteRows} data-testid="delete-rows">
+        Delete rows
+      </Button>
+      <Button size="small" type="primary" onClick={addRow} data-testid="add-row">
+        + Row
+      </Button>
+      {viewId && menu('Share', 'toolbar-share', <ShareMenu viewId={viewId} onError={onError} />)}
+      {viewId &&
+        menu(
+          'Download',
+          'toolbar-download',
+          <div className="flex flex-col gap-1">
+            <Button size="small" onClick={() => void download('csv')}>
+              CSV
+            </Button>
+            <Button size="small" onClick={() => void download('excel')}>
+              Excel
+            </Button>
+          </div>,
+        )}
+    </div>
+  );
+}
+
+async function fetchBlob(path: string): Promise<Blob> {
+  const res = await request<Blob | string>('GET', path);
+  return res instanceof Blob ? res : new Blob([typeof res === 'string' ? res : JSON.stringify(res)]);
+}

@@ -1,0 +1,107 @@
+/**
+ * The grid view of a table: toolbar, the canvas grid, the field header menu and the expanded record form.
+ * Mounted by the table page at #/{workspace|nc}/{baseId}/{tableId}/{viewId}.
+ */
+import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
+import { useCallback, useState } from 'react';
+import { notifyError } from '../../api/notify';
+import { ExpandedRecord } from './ExpandedRecord';
+import { FooterMenu } from './FooterMenu';
+import { type EditingCell, GridCanvas } from './GridCanvas';
+import { GridToolbar } from './GridToolbar';
+import { HeaderMenu } from './HeaderMenu';
+import { persistColumns } from './view-settings';
+import { useFooter } from './use-footer';
+import { useGrid } from './use-grid';
+
+interface Props {
+  table: TableMeta;
+  viewId?: string;
+  /** Called after the table's fields changed (so the page refetches the table meta). */
+  onFieldsChanged?(): void;
+}
+
+export function GridView({ table, viewId, onFieldsChanged }: Props) {
+  const [editing, setEditing] = useState<EditingCell | null>(null);
+  const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
+  const onError = useCallback((m: string) => notifyError(new Error(m)), []);
+  const grid = useGrid(table, viewId, {
+    onError,
+    onEdit: (row, col, initial) => setEditing({ row, col, initial }),
+    onHeaderMenu: (col, x, y) => setMenu({ col, x, y }),
+    onColumnsChange: (columns: ColumnMeta[], widths: number[], before) => {
+      if (!viewId) return;
+      const g = grid.controller;
+      const save = (cols: ColumnMeta[], ws: number[]) => {
+        g.setColumns(cols, ws, g.layout.frozen);
+        return persistColumns(viewId, cols, ws, g.layout.frozen).then(grid.reloadSettings);
+      };
+      save(columns, widths).catch(onError);
+      g.history.push({
+        label: 'Move or resize field',
+        undo: () => save(before.columns, before.widths),
+        redo: () => save(columns, widths),
+      });
+    },
+    onExpand: (row) => setExpanded(row),
+    onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
+  });
+  const { controller } = grid;
+  const footer = useFooter(grid, table.base_id, table.id, viewId);
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="grid-view">
+      <GridToolbar
+        grid={grid}
+        table={table}
+        viewId={viewId}
+        onError={onError}
+        onFieldsChanged={onFieldsChanged}
+      />
+      <div className="relative min-h-0 flex-1">
+        <GridCanvas
+          controller={controller}
+          services={grid.services}
+          editing={editing}
+          setEditing={setEditing}
+          onError={onError}
+        />
+        {footerMenu && controller.columns[footerMenu.col] && (
+          <FooterMenu
+            column={controller.columns[footerMenu.col]!}
+            current={footer.chosen.get(controller.columns[footerMenu.col]!.id)}
+            x={footerMenu.x}
+            y={footerMenu.y}
+            onChoose={(t) => void footer.choose(controller.columns[footerMenu.col]!.id, t).catch(onError)}
+            onClose={() => setFooterMenu(null)}
+          />
+        )}
+        {menu && (
+          <HeaderMenu
+            grid={grid}
+            table={table}
+            viewId={viewId}
+            col={menu.col}
+            x={menu.x}
+            y={menu.y}
+            onClose={() => setMenu(null)}
+            onError={onError}
+            onFieldsChanged={onFieldsChanged}
+          />
+        )}
+      </div>
+      {expanded !== null && (
+        <ExpandedRecord
+          controller={controller}
+          table={table}
+          row={expanded}
+          services={grid.services}
+          onClose={() => setExpanded(null)}
+          onError={onError}
+        />
+      )}
+    </div>
+  );
+}

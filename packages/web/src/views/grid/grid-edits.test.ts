@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { EditHistory } from './edit-history';
+import { GridEdits, type RowWriter, toPatches } from './grid-edits';
+import { RowCache } from './row-cache';
+
+/** A real in-memory table behind both the cache's reads and the writer's writes. */
+function memoryTable(n: number) {
+  let rows = Array.from(
+    { length: n },
+    (_, i) => ({ Id: i + 1, Title: `t${i + 1}`, Qty: i }) as Record<string, unknown>,
+  );
+  let nextId = n + 1;
+  let failNext = false;
+  const patches: Record<string, unknown>[][] = [];
+  const writer: RowWriter = {
+    async update(list) {
+      patches.push(list);
+      if (failNext) {
+        failNext = false;
+        throw new Error('Validation failed : isEmail');
+      }
+      for (const p of list)
+        Object.assign(
+          rows.find((r) => r.Id === p.Id)!,
+          p,
+        );
+    },
+    async insert(list) {
+      const ids = list.map(() => nextId++);
+      list.forEach((r, i) => rows.push({ ...r, Id: ids[i] }));
+      return ids;
+    },
+    async remove(ids) {
+      rows = rows.filter((r) => !ids.includes(r.Id));
+    },
+  };
+  const cache = new RowCache(
+    {
+      fetchRows: async (offset, limit) => rows.slice(offset, offset + limit).map((r) => ({ ...r })),
+      fetchCount: async () => rows.length,
+    },
+    ['Title', 'Qty'],
+    { chunkSize: 10, prefetchChunks: 0 },
+  );
+  const history = new EditHistory();
+  const edits = new GridEdits(cache, writer, history);
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return {
+    cache,
+    history,
+    edits,
+    patches,
+    settle,
+    rows: () => rows,
+    failNextWrite: () => (failNext = true),
+  };
+}
+
+describe('GridEdits', () => {
+  it('shows an edit at once, saves it in one request, and undoes and redoes it', async () => {
+    const t = memoryTable(20);
+    t.cache.ensure(0, 9);
+    await t.settle();
+    const saving = t.edits.setCells([
+      { row: 0, col: 0, value: 'A' },
+      { row: 0, col: 1, value: 7 },
+      { row: 1, col: 0, value: 'B' },
+    ]);
+    expect(t.cache.get(0, 0)).toBe('A'); // optimistic
+    await saving;
+    expect(t.patches).toEqual([
+      [
+        { Id: 1, Title: 'A', Qty: 7 },
+        { Id: 2, Title: 'B' },
+      ],
+    ]);
+    expect(t.rows()[0]).toMatchObject({ Title: 'A', Qty: 7 });
+
+    await t.history.undo();
+    expect(t.cache.get(0, 0)).toBe('t1');
+    expect(t.rows()[1]!.Title).toBe('t2');
+    await t.history.redo();
+    expect(t.cache.get(1, 0)).toBe('B');
+    expect(t.rows()[1]!.Title).toBe('B');
+  });
+
+  it('rolls back an edit the server refuses and keeps it out of the history', async () => {
+    const t = memoryTable(5);
+    t.cache.ensure(0, 4);
+    await t.settle();
+    t.failNextWrite();
+    await expect(t.edits.setCells([{ row: 2, col: 0, value: 'bad' }])).rejects.toThrow('isEmail');
+    expect(t.cache.get(2, 0)).toBe('t3');
+    expect(t.history.canUndo).toBe(false);
+  });
+
+  it('deletes rows and brings them back on undo', async () => {
+    const t = memoryTable(5);
+    t.cache.ensure(0, 4);
+    await t.settle();
+    await t.edits.deleteRows([1, 2]);
+    expect(t.rows().map((r) => r.Title)).toEqual(['t1', 't4', 't5']);
+    await t.settle();
+    expect(t.cache.get(1, 0)).toBe('t4');
+    await t.history.undo();
+    expect(t.rows().map((r) => r.Title)).toEqual(['t1', 't4', 't5', 't2', 't3']);
+    await t.history.redo();
+    expect(t.rows()).toHaveLength(3);
+  });
+
+  it('inserts a row and undoes the insert', async () => {
+    const t = memoryTable(2);
+    const [id] = await t.edits.insertRows([{ Title: 'new' }]);
+    expect(t.rows().find((r) => r.Id === id)?.Title).toBe('new');
+    await t.history.undo();
+    expect(t.rows()).toHaveLength(2);
+  });
+
+  it('groups patches by row', () => {
+    expect(
+      toPatches([
+        { id: 1, key: 'a', value: 1 },
+        { id: 2, key: 'a', value: 2 },
+        { id: 1, key: 'b', value: 3 },
+      ]),
+    ).toEqual([
+      { Id: 1, a: 1, b: 3 },
+      { Id: 2, a: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Writes from the grid: optimistic cell edits with rollback on error, row inserts and deletes, each recorded in
+ * the edit history. History entries address rows by id, not by index, so they survive reloads and scrolling.
+ */
+import type { EditHistory } from './edit-history';
+import type { RowCache } from './row-cache';
+
+/** The row API as the grid uses it (PATCH/POST/DELETE /api/v2/tables/{id}/records). */
+export interface RowWriter {
+  update(rows: Record<string, unknown>[]): Promise<void>;
+  /** Answers the created rows' ids, in order. */
+  insert(rows: Record<string, unknown>[]): Promise<unknown[]>;
+  remove(ids: unknown[]): Promise<void>;
+}
+
+export interface CellChange {
+  row: number;
+  col: number;
+  value: unknown;
+}
+
+interface IdChange {
+  id: unknown;
+  key: string;
+  value: unknown;
+}
+
+export class GridEdits {
+  constructor(
+    private readonly cache: RowCache,
+    private readonly writer: RowWriter,
+    private readonly history: EditHistory,
+    private readonly idKey = 'Id',
+  ) {}
+
+  /**
+   * Applies cell changes at once (an edit, a paste, a fill or a clear): shown immediately, saved in one
+   * request, rolled back when the server refuses. Resolves false (after rollback) on failure; the error is
+   * rethrown to the caller for its toast.
+   */
+  async setCells(changes: CellChange[], label = describe(changes.length)): Promise<void> {
+    const keys = this.cache.columnKeys;
+    const before: IdChange[] = [];
+    const after: IdChange[] = [];
+    for (const c of changes) {
+      const id = this.cache.rowId(c.row);
+      const key = keys[c.col];
+      if (id === undefined || key === undefined) continue;
+      const old = this.cache.get(c.row, c.col);
+      if (Object.is(old, c.value)) continue;
+      before.push({ id, key, value: old });
+      after.push({ id, key, value: c.value });
+    }
+    if (!after.length) return;
+    await this.apply(after, before);
+    this.history.push({
+      label,
+      undo: () => this.apply(before, after),
+      redo: () => this.apply(after, before),
+    });
+  }
+
+  /** Shows `next` at once, saves it, and puts `previous` back where `next` is still shown if saving fails. */
+  private async apply(next: IdChange[], previous: IdChange[]): Promise<void> {
+    this.show(next);
+    try {
+      await this.writer.update(toPatches(next, this.idKey));
+    } catch (e) {
+      const stillOurs = previous.filter((p, i) => this.shown(next[i]!));
+      this.show(stillOurs);
+      throw e;
+    }
+  }
+
+  private show(changes: IdChange[]) {
+    for (const c of changes) {
+      const row = this.cache.indexOfId(c.id);
+      const col = this.cache.columnIndex(c.key);
+      if (row >= 0 && col >= 0) this.cache.set(row, col, c.value);
+    }
+  }
+
+  private shown(c: IdChange): boolean {
+    const row = this.cache.indexOfId(c.id);
+    const col = this.cache.columnIndex(c.key);
+    return row >= 0 && col >= 0 && Object.is(this.cache.get(row, col), c.value);
+  }
+
+  /** Adds rows (at the bottom, or "between" when the view order places them); undo deletes them. */
+  async insertRows(rows: Record<string, unknown>[]): Promise<unknown[]> {
+    let ids = await this.writer.insert(rows);
+    this.cache.reload();
+    this.history.push({
+      label: rows.length === 1 ? 'Insert row' : `Insert ${rows.length} rows`,
+      undo: async () => {
+        await this.writer.remove(ids);
+        this.cache.reload();
+      },
+      redo: async () => {
+        ids = await this.writer.insert(rows);
+        this.cache.reload();
+      },
+    });
+    return ids;
+  }
+
+  /** Deletes the given row indexes that are loaded; undo re-creates them with their values. */
+  async deleteRows(rowIndexes: number[]): Promise<void> {
+    const records = rowIndexes.map((r) => this.cache.record(r)).filter((r) => r !== undefined);
+    if (!records.length) return;
+    let ids = records.map((r) => r[this.idKey]);
+    const values = records.map((r) => withoutKey(r, this.idKey));
+    await this.writer.remove(ids);
+    this.cache.reload();
+    this.history.push({
+      label: records.length === 1 ? 'Delete row' : `Delete ${records.length} rows`,
+      undo: async () => {
+        ids = await this.writer.insert(values);
+        this.cache.reload();
+      },
+      redo: async () => {
+        await this.writer.remove(ids);
+        this.cache.reload();
+      },
+    });
+  }
+}
+
+function describe(n: number): string {
+  return n === 1 ? 'Edit cell' : `Edit ${n} cells`;
+}
+
+/** Groups changes into one patch per row: `[{ Id: 1, Title: 'a', Qty: 2 }]`. */
+export function toPatches(changes: { id: unknown; key: string; value: unknown }[], idKey = 'Id') {
+  const byId = new Map<unknown, Record<string, unknown>>();
+  for (const c of changes) {
+    let patch = byId.get(c.id);
+    if (!patch) byId.set(c.id, (patch = { [idKey]: c.id }));
+    patch[c.key] = c.value;
+  }
+  return [...byId.values()];
+}
+
+function withoutKey(record: Record<string, unknown>, key: string) {
+  const out = { ...record };
+  delete out[key];
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * Remote edits in open grids: joins the table's socket.io room ('subscribe:table') and applies 'row:changed'
+ * events — `{ op: 'update', rows: [{ Id, Title: ... }] }` patches loaded cells in place; inserts and deletes
+ * reload the window (row indexes shift), keeping the scroll position.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { RowCache } from './row-cache';
+
+export interface RowChangedEvent {
+  op: 'insert' | 'update' | 'delete';
+  rows: Record<string, unknown>[];
+}
+
+/** Applies one remote change to the cache. Exported for tests. */
+export function applyRemoteChange(cache: RowCache, event: RowChangedEvent, idKey = 'Id'): void {
+  if (event.op !== 'update') {
+    cache.reload();
+    return;
+  }
+  for (const row of event.rows) {
+    const index = cache.indexOfId(row[idKey]);
+    if (index < 0) continue;
+    for (const [key, value] of Object.entries(row)) {
+      const col = cache.columnIndex(key);
+      if (col >= 0) cache.set(index, col, value);
+    }
+  }
+}
+
+/** Connects and subscribes; answers the function that disconnects. */
+export function subscribeTable(
+  tableId: string,
+  token: string | null,
+  cache: RowCache,
+  idKey = 'Id',
+): () => void {
+  if (!token) return () => {};
+  const socket: Socket = io(window.location.origin, {
+    path: '/socket.io',
+    auth: { token },
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    randomizationFactor: 0.5,
+  });
+  socket.on('connect', () => socket.emit('subscribe:table', tableId));
+  socket.on('row:changed', (event: RowChangedEvent & { tableId?: string }) => {
+    if (!event || (event.tableId && event.tableId !== tableId)) return;
+    applyRemoteChange(cache, event, idKey);
+  });
+  return () => {
+    socket.emit('unsubscribe:table', tableId);
+    socket.close();
+  };
+}

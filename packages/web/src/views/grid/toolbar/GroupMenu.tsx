@@ -1,0 +1,52 @@
+/** Toolbar "Group": the fields the view groups by (view column group_by), add or remove one. */
+import type { TableMeta } from '@rowbase/core/api/meta';
+import { Button, Select } from 'antd';
+import type { GridHandle } from '../use-grid';
+import { viewApi } from '../view-settings';
+
+interface Props {
+  grid: GridHandle;
+  table: TableMeta;
+  viewId: string;
+  onError(message: string): void;
+}
+
+export function GroupMenu({ grid, table, viewId, onError }: Props) {
+  const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
+  const grouped = grid.settings
+    .filter((s) => (s as { group_by?: boolean }).group_by)
+    .map((s) => (table.columns ?? []).find((c) => c.id === s.fk_column_id))
+    .filter((c) => c !== undefined);
+  const fields = (table.columns ?? [])
+    .filter((c) => !grouped.includes(c))
+    .map((c) => ({ value: c.id, label: c.title }));
+  const changed = () => {
+    grid.controller.cache.reload();
+    return grid.reloadSettings();
+  };
+  return (
+    <div className="flex w-72 flex-col gap-2" data-testid="group-menu">
+      {grouped.map((c) => (
+        <div key={c.id} className="flex items-center gap-2">
+          <span className="flex-1">{c.title}</span>
+          <Button
+            size="small"
+            aria-label="Remove group"
+            onClick={() => void viewApi.groupBy(viewId, c.id, false).then(changed, fail)}
+          >
+            ×
+          </Button>
+        </div>
+      ))}
+      <Select
+        size="small"
+        placeholder="Group by field"
+        value={null}
+        options={fields}
+        onChange={(v: string) =>
+          void viewApi.groupBy(viewId, v, true, grouped.length + 1).then(changed, fail)
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * React glue of the grid: builds the controller for a table/view with the app's API client, keeps its columns
+ * in step with the view's column settings, persists resize/reorder/freeze, and subscribes to remote edits.
+ */
+import type { TableMeta } from '@rowbase/core/api/meta';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { request } from '../../api/client';
+import { errorMessageOf } from '../../api/notify';
+import { getToken } from '../../session/session';
+import type { EditorServices } from '../../fields/editors/editor-props';
+import { gridColumns, groupFieldOf, type ViewColumnSetting } from './grid-columns';
+import { GridController } from './grid-controller';
+import type { GridCallbacks } from './grid-setup';
+import { subscribeTable } from './grid-realtime';
+import { orderGroupsLikeRows } from './group-rows';
+import { type GridTransport, recordsSource, type RowQuery } from './grid-source';
+
+/** The app's client as the grid's transport, with errors turned into SPEC §8 messages. */
+export const appTransport: GridTransport = async <T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+) => {
+  try {
+    return await request<T>(method, path, { body, signal });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new Error(errorMessageOf(e));
+  }
+};
+
+export const ROW_HEIGHTS = [32, 56, 88, 120] as const;
+
+export interface GridHandle {
+  controller: GridController;
+  services: EditorServices;
+  settings: ViewColumnSetting[];
+  /** Reloads the view's column settings (after the fields menu changed them). */
+  reloadSettings(): Promise<void>;
+  /** Refetch rows keeping the scroll position (after filter, sort or search changes). */
+  setQuery(q: Partial<RowQuery>): void;
+  query: RowQuery;
+}
+
+export function useGrid(table: TableMeta, viewId: string | undefined, callbacks: GridCallbacks): GridHandle {
+  const [settings, setSettings] = useState<ViewColumnSetting[]>([]);
+  const [query, setQueryState] = useState<RowQuery>({ viewId, baseId: table.base_id });
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  const callbacksRef = useRef(callbacks);
+  callbacksRef.current = callbacks;
+  const idKey = table.columns?.find((c) => c.pk)?.title ?? 'Id';
+
+  const controller = useMemo(() => {
+    const layout = gridColumns(table.columns ?? [], []);
+    return new GridController({
+      source: recordsSource(appTransport, table.id, () => queryRef.current),
+      columns: layout.columns,
+      widths: layout.widths,
+      frozen: layout.frozen,
+      rowHeight: ROW_HEIGHTS[0],
+      idKey,
+      callbacks: {
+        onError: (m) => callbacksRef.current.onError(m),
+        onEdit: (r, c, i) => callbacksRef.current.onEdit(r, c, i),
+        onHeaderMenu: (c, x, y) => callbacksRef.current.onHeaderMenu(c, x, y),
+        onColumnsChange: (cols, widths, before) => callbacksRef.current.onColumnsChange(cols, widths, before),
+        onExpand: (r) => callbacksRef.current.onExpand(r),
+        onFooterMenu: (c, x, y) => callbacksRef.current.onFooterMenu?.(c, x, y),
+      },
+    });
+    // The controller lives as long as the table and view; column changes go through setColumns.
+  }, [table.id, viewId]);
+
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  const reloadSettings = useCallback(async () => {
+    if (!viewId) return;
+    try {
+      const reply = await appTransport<{ list: ViewColumnSetting[] }>(
+        'GET',
+        `/api/v1/db/meta/views/${viewId}/columns`,
+      );
+      setSettings(reply.list);
+    } catch (e) {
+      callbacksRef.current.onError(errorMessageOf(e));
+    }
+  }, [viewId]);
+
+  useEffect(() => {
+    void reloadSettings();
+  }, [reloadSettings]);
+
+  useEffect(() => {
+    const layout = gridColumns(table.columns ?? [], settings);
+    controller.setColumns(layout.columns, layout.widths, layout.frozen);
+  }, [controller, table.columns, settings]);
+
+  const setQuery = useCallback(
+    (q: Partial<RowQuery>) => {
+      const next = { ...queryRef.current, ...q };
+      queryRef.current = next;
+      setQueryState(next);
+      controller.cache.reload();
+    },
+    [controller],
+  );
+
+  const groupField = groupFieldOf(table.columns ?? [], settings);
+  const groupFieldId = groupField?.id;
+  useEffect(() => {
+    if (!groupField || !viewId) {
+      controller.setGroups(undefined, undefined);
+      if (queryRef.current.sort) setQuery({ sort: undefined });
+      return;
+    }
+    let latest = 0;
+    const fetchGroups = async () => {
+      const call = ++latest;
+      const { where } = queryRef.current;
+      const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/groupby`;
+      const qs = `?limit=1000${where ? `&where=${encodeURIComponent(where)}` : ''}`;
+      try {
+        const reply = await appTransport<{ list: Record<string, unknown>[] }>('GET', path + qs);
+        if (call !== latest) return;
+        const options = (groupField.colOptions as { options?: { title: string }[] } | null)?.options;
+        const infos = reply.list.map((r) => ({ value: r[groupField.title] ?? null, count: Number(r.count) }));
+        controller.setGroups(groupField, isSelect(groupField) ? orderGroupsLikeRows(options, infos) : infos);
+      } catch (e) {
+        callbacksRef.current.onError(errorMessageOf(e));
+      }
+    };
+    const off = controller.cache.onReload(() => void fetchGroups());
+    // Rows must come in group order: sort by the group field first (the view's own sorts apply within groups).
+    setQuery({ sort: groupField.title });
+    return off;
+    // Keyed by the group field's id: a new table meta object with the same grouping changes nothing.
+  }, [controller, groupFieldId, viewId, table.base_id, table.id, setQuery]);
+
+  useEffect(
+    () => subscribeTable(table.id, getToken(), controller.cache, idKey),
+    [controller, table.id, idKey],
+  );
+
+  const services = useMemo<EditorServices>(
+    () => ({
+      tableId: table.id,
+      call: (method, path, body) => appTransport(method, path, body),
+      upload: async (files) => {
+        const form = new FormData();
+        for (const f of files) form.append('files', f, f.name);
+        return request<unknown[]>('POST', '/api/v1/db/storage/upload', {
+          body: form,
+          query: { path: `grid/${table.id}` },
+        });
+      },
+    }),
+    [table.id],
+  );
+
+  return { controller, services, settings, reloadSettings, setQuery, query };
+}
+
+const isSelect = (c: { uidt: string }) => c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect';
