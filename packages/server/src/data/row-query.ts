@@ -77,17 +77,11 @@ export class RowReader {
     private readonly now = new Date(),
   ) {}
 
-  /** The stored fields a query names (all by default), checked. */
-  projection(fields: readonly string[] | undefined): StoredField[] {
-    if (!fields?.length) return this.model.stored;
-    return [...new Set(fields.map((k) => storedFieldOf(this.model, k)))];
-  }
-
   /**
    * What a query selects and returns: all stored fields and formulas by default. Links, lookups and
    * rollups are not computed here yet and are left out.
    */
-  selection(fields: readonly string[] | undefined): Projection {
+  projection(fields: readonly string[] | undefined): Projection {
     const chosen = fields?.length
       ? fields.map((k) => {
           const f = this.model.field(k);
@@ -143,7 +137,7 @@ export class RowReader {
 
   /** Rows matching the query, decoded. */
   async rows(q: PageQuery): Promise<Row[]> {
-    const projection = this.selection(q.fields);
+    const projection = this.projection(q.fields);
     const decode = rowDecoder(projection.out);
     const pk = this.model.pk;
     const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
@@ -198,7 +192,7 @@ export class RowReader {
   /** One row by primary key, or undefined. */
   async byId(id: unknown, fields?: readonly string[]): Promise<Row | undefined> {
     const pk = this.requirePk();
-    const projection = this.selection(fields);
+    const projection = this.projection(fields);
     const [raw] = await selectRows(
       this.db,
       this.model.dialect,

@@ -49,7 +49,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest(`Export format '${type}' is not supported; use csv or excel`);
     const scope = await v1Scope(ctx, req, req.params);
     const q = pageQueryOf(req.query);
-    const fields = scope.reader.selection(q.fields).out;
+    const fields = scope.reader.projection(q.fields).out;
     const header = fields.map((f) => f.title);
     const values = (row: Row) => fields.map((f) => row[f.title]);
     // Check the query before the response starts, so a bad filter is still a clean 400.
