@@ -58,7 +58,6 @@ const pagingQuery = z.looseObject({
 export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
     app.get(prefix, async (req) => listReply(await listBases(ctx, requireUser(req))));
-    app.get(`${prefix}/`, async (req) => listReply(await listBases(ctx, requireUser(req))));
     const create = async (req: FastifyRequest) => {
       const principal = await requireOrgPermission(ctx, req, 'baseCreate');
       const base = await createBase(ctx, principal, parseWith(createBaseBody, req.body));
@@ -71,7 +70,6 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
       return base;
     };
     app.post(prefix, create);
-    app.post(`${prefix}/`, create);
     app.get<Id>(`${prefix}/:id`, async (req) =>
       presentBase(ctx, (await requireBaseAccess(ctx, req, req.params.id)).base),
     );

@@ -35,7 +35,6 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       return createSource(ctx, base, parseWith(createSourceBody, req.body));
     };
     app.post<BaseP>(prefix, create);
-    app.post<BaseP>(`${prefix}/`, create);
     app.get<SourceP>(`${prefix}/:sourceId`, async (req) => {
       await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
       return presentSourceWithConfig(ctx, await sourceOf(ctx, req.params.baseId, req.params.sourceId));
