@@ -45,4 +45,15 @@ describe.each(testDatabases())('app info on %s', (kind) => {
     const guest = await server.api.get('/api/v1/auth/user/me');
     expect(guest.body).toEqual({ roles: { guest: true } });
   });
+
+  it('answers NocoDB clients that add a trailing slash', async () => {
+    const signin = await server.api.post('/api/v1/auth/user/signin', {
+      email: 'admin@example.com',
+      password: 'Password123!',
+    });
+    const withSlash = await server.api.get('/api/v1/db/meta/projects/', { token: signin.body.token });
+    const without = await server.api.get('/api/v1/db/meta/projects', { token: signin.body.token });
+    expect(withSlash.status).toBe(200);
+    expect(withSlash.body).toEqual(without.body);
+  });
 });
