@@ -59,11 +59,12 @@ export interface Projection {
   select: (string | Knex.Raw)[];
 }
 
-/** Turns raw rows into API rows keyed by field title. */
-export function rowDecoder(fields: readonly OutField[]): (raw: Row) => Row {
+/** Turns raw rows into API rows keyed by field title (from a selection, or from stored fields). */
+export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: Row) => Row {
+  const list: OutField[] = fields.map((f) => ('key' in f ? f : { title: f.title, key: f.name, decode: f.decode }));
   return (raw) => {
     const out: Row = {};
-    for (const f of fields) out[f.title] = f.decode(raw[f.key]);
+    for (const f of list) out[f.title] = f.decode(raw[f.key]);
     return out;
   };
 }
@@ -77,7 +78,7 @@ export class RowReader {
   ) {}
 
   /**
-   * The fields a query returns, checked: all stored fields and formulas by default. Links, lookups and
+   * What a query selects and returns: all stored fields and formulas by default. Links, lookups and
    * rollups are not computed here yet and are left out.
    */
   projection(fields: readonly string[] | undefined): Projection {
