@@ -68,6 +68,7 @@ export function useGrid(table: TableMeta, viewId: string | undefined, callbacks:
         onColumnsChange: (cols, widths, before) => callbacksRef.current.onColumnsChange(cols, widths, before),
         onExpand: (r) => callbacksRef.current.onExpand(r),
         onFooterMenu: (c, x, y) => callbacksRef.current.onFooterMenu?.(c, x, y),
+        onRowMenu: (r, x, y) => callbacksRef.current.onRowMenu?.(r, x, y),
       },
     });
     // The controller lives as long as the table and view; column changes go through setColumns.
