@@ -1,58 +1,81 @@
 /**
  * `npm run bench`: starts Rowbase in a child process on a fresh embedded SQLite store and prints medians.
- * BENCH_ROWS sets the table size (default 100,000; e.g. BENCH_ROWS=1000000).
+ * BENCH_ROWS sets the table size (default 100,000; e.g. BENCH_ROWS=1000000); BENCH_SUITES picks suites
+ * (default `rows,computed`; the computed-fields suite runs its own in-process server).
  */
 import { createBenchTable, loadTest, seed, timeReads, type Api } from './src/rows-bench.js';
 import { startServerProcess } from './src/server-process.js';
+import { startBenchServer } from './src/server.js';
+import { computedBench } from './src/suites/computed.js';
 import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const line = (name: string, value: string) => console.log(name.padEnd(52), value);
 
-const server = await startServerProcess();
-try {
-  const signup = await fetch(`${server.url}/api/v1/auth/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'Password123!' }),
-  });
-  const { token } = (await signup.json()) as { token: string };
-  const api: Api = { url: server.url, token };
-  report(
-    'GET /api/v1/auth/user/me',
-    await timeRuns(
-      () =>
-        fetch(`${server.url}/api/v1/auth/user/me`, { headers: { 'xc-auth': token } }).then((r) => r.text()),
-      200,
-    ),
-  );
+const suites = new Set((process.env.BENCH_SUITES ?? 'rows,computed').split(',').map((s) => s.trim()));
 
-  const { baseId, tableId } = await createBenchTable(api);
-  const cpuBefore = await server.cpuMs();
-  const insertRate = await seed(api, baseId, tableId, rows);
-  const serverCpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
-  line(
-    `bulk insert through the API (${rows.toLocaleString('en')} rows)`,
-    `${Math.round(insertRate).toLocaleString('en')} rows/s`,
-  );
-  // On a busy machine wall time says little; the server's own CPU time per row does.
-  line(
-    '  same, per second of server CPU time',
-    `${Math.round(rows / serverCpuSeconds).toLocaleString('en')} rows/s`,
-  );
-  const figures = await timeReads(
-    api,
-    tableId,
-    () => server.indexesSettled(),
-    () => server.cpuMs(),
-  );
-  for (const f of figures) {
-    const cpu = f.cpu === undefined ? '' : `   server CPU ${f.cpu.toFixed(2)} ms/request`;
-    line(f.name, `p50 ${f.p50.toFixed(2)} ms   p95 ${f.p95.toFixed(2)} ms${cpu}`);
+if (suites.has('rows')) {
+  const server = await startServerProcess();
+  try {
+    const signup = await fetch(`${server.url}/api/v1/auth/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'Password123!' }),
+    });
+    const { token } = (await signup.json()) as { token: string };
+    const api: Api = { url: server.url, token };
+    report(
+      'GET /api/v1/auth/user/me',
+      await timeRuns(
+        () =>
+          fetch(`${server.url}/api/v1/auth/user/me`, { headers: { 'xc-auth': token } }).then((r) => r.text()),
+        200,
+      ),
+    );
+
+    const { baseId, tableId } = await createBenchTable(api);
+    const cpuBefore = await server.cpuMs();
+    const insertRate = await seed(api, baseId, tableId, rows);
+    const serverCpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
+    line(
+      `bulk insert through the API (${rows.toLocaleString('en')} rows)`,
+      `${Math.round(insertRate).toLocaleString('en')} rows/s`,
+    );
+    // On a busy machine wall time says little; the server's own CPU time per row does.
+    line(
+      '  same, per second of server CPU time',
+      `${Math.round(rows / serverCpuSeconds).toLocaleString('en')} rows/s`,
+    );
+    const figures = await timeReads(
+      api,
+      tableId,
+      () => server.indexesSettled(),
+      () => server.cpuMs(),
+    );
+    for (const f of figures) {
+      const cpu = f.cpu === undefined ? '' : `   server CPU ${f.cpu.toFixed(2)} ms/request`;
+      line(f.name, `p50 ${f.p50.toFixed(2)} ms   p95 ${f.p95.toFixed(2)} ms${cpu}`);
+    }
+    const rps = await loadTest(api, tableId);
+    line('filtered sorted page, 20 concurrent clients', `${Math.round(rps).toLocaleString('en')} requests/s`);
+    line('server RSS', `${Math.round((await server.rss()) / 1024 / 1024)} MB`);
+  } finally {
+    await server.close();
   }
-  const rps = await loadTest(api, tableId);
-  line('filtered sorted page, 20 concurrent clients', `${Math.round(rps).toLocaleString('en')} requests/s`);
-  line('server RSS', `${Math.round((await server.rss()) / 1024 / 1024)} MB`);
-} finally {
-  await server.close();
+}
+
+if (suites.has('computed')) {
+  const server = await startBenchServer();
+  try {
+    const res = await fetch(`${server.url}/api/v1/auth/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-computed@example.com', password: 'Password123!' }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    for (const text of (await computedBench({ url: server.url, token }, server.ctx, rows)).lines)
+      console.log(text);
+  } finally {
+    await server.close();
+  }
 }

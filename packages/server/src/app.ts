@@ -14,6 +14,7 @@ import { storageRoutes } from './routes/storage.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
+import { linkRoutes } from './routes/links.js';
 import { baseRoutes } from './routes/bases.js';
 import { columnRoutes } from './routes/columns.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
+  linkRoutes(app, ctx);
   baseRoutes(app, ctx);
   sourceRoutes(app, ctx);
   tableRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { checkCondition } from '@rowbase/core/filters/check';
 import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from '@rowbase/core/filters/date-values';
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
+import { queryFieldOf, type QueryField } from './computed/query-field.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 type QB = Knex.QueryBuilder;
@@ -23,7 +24,7 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
   for (const n of nodes) {
     if (n.type === 'group') checkWhere(model, n.children, now);
     else {
-      const f = storedFieldOf(model, n.field);
+      const f = queryFieldOf(model, n.field);
       checkCondition(n, { title: f.title, uidt: f.column.uidt, kind: f.kind, filterOps: f.def.filterOps }, now);
     }
   }
@@ -53,9 +54,12 @@ export function applyWhere(qb: QB, model: TableModel, nodes: readonly FilterNode
   return qb;
 }
 
+/** A stored column's name or a computed field's expression: knex takes a Raw wherever a column goes (its typings say string). */
+const columnOf = (f: QueryField): string => f.expr as string;
+
 function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Date): void {
-  const f = storedFieldOf(model, c.field);
-  const col = f.name;
+  const f = queryFieldOf(model, c.field);
+  const col = columnOf(f);
   const d = model.dialect;
   const op = c.op === 'not' ? 'neq' : c.op;
   const textual = TEXTUAL.has(f.kind);
@@ -148,8 +152,8 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
 
 const SQL_OP = { eq: '=', neq: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function compileScalarComparison(qb: QB, f: StoredField, op: keyof typeof SQL_OP, raw: string, d: Dialect): void {
-  const col = f.name;
+function compileScalarComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP, raw: string, d: Dialect): void {
+  const col = columnOf(f);
   if (raw === '' && (op === 'eq' || op === 'neq') && !NUMERIC.has(f.kind)) {
     // NocoDB: comparing with nothing means "is blank" / "is not blank".
     if (op === 'eq') void qb.where((w) => void w.whereNull(col).orWhere(col, ''));
@@ -161,8 +165,8 @@ function compileScalarComparison(qb: QB, f: StoredField, op: keyof typeof SQL_OP
   else void qb.where(col, SQL_OP[op], value);
 }
 
-function compileDateComparison(qb: QB, f: StoredField, op: keyof typeof SQL_OP, operand: DateOperand): void {
-  const col = f.name;
+function compileDateComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP, operand: DateOperand): void {
+  const col = columnOf(f);
   if ('instant' in operand) {
     const value = f.kind === 'date' ? operand.instant.slice(0, 10) : instantValue(f, operand.instant);
     if (op === 'neq') void qb.where((w) => void w.where(col, '<>', value).orWhereNull(col));
@@ -193,7 +197,7 @@ function compileDateComparison(qb: QB, f: StoredField, op: keyof typeof SQL_OP, 
   }
 }
 
-function dateBetween(f: StoredField, args: readonly string[], now: Date): [string, string] {
+function dateBetween(f: QueryField, args: readonly string[], now: Date): [string, string] {
   const lo = resolveDateComparison([args[0]!], now);
   const hi = resolveDateComparison([args[1]!], now);
   const from = 'day' in lo ? lo.day : instantValue(f, lo.instant);
@@ -202,18 +206,18 @@ function dateBetween(f: StoredField, args: readonly string[], now: Date): [strin
   return [from, to];
 }
 
-function instantValue(f: StoredField, text: string): string {
+function instantValue(f: QueryField, text: string): string {
   const r = coerceDateTime(text, { column: { title: f.title, uidt: f.column.uidt } as never });
   if (!r.ok) throw badRequest(`Invalid where: ${r.error}`);
   return String(r.value);
 }
 
-function isDateKind(f: StoredField): boolean {
+function isDateKind(f: QueryField): boolean {
   return f.kind === 'date' || f.kind === 'datetime';
 }
 
 /** A where value as the column compares it. */
-function scalar(f: StoredField, raw: string, d: Dialect): string | number | boolean {
+function scalar(f: QueryField, raw: string, d: Dialect): string | number | boolean {
   if (NUMERIC.has(f.kind)) {
     const n = Number(raw.trim());
     if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`Invalid where: ${f.title} is a number field; "${raw}" is not a number`);
@@ -256,12 +260,12 @@ function containsSql(d: Dialect): { sql: string; bind: (col: string, token: stri
 
 function compileListMembership(
   qb: QB,
-  f: StoredField,
+  f: QueryField,
   op: 'anyof' | 'nanyof' | 'allof' | 'nallof',
   args: readonly string[],
   d: Dialect,
 ): void {
-  const col = f.name;
+  const col = columnOf(f);
   const values = args.map((a) => a.trim()).filter(Boolean);
   if (f.kind === 'select') {
     if (op === 'anyof') void qb.whereIn(col, values);

@@ -6,6 +6,7 @@
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
+import { attachComputed } from './computed/attach.js';
 import { buildTableModel, type TableModel } from './table-model.js';
 
 const TTL_MS = 60_000;
@@ -65,6 +66,7 @@ export class TableModelCache {
     if (!source) throw notFound(`Source '${table.source_id}' not found`);
     const db = ctx.sources.connectionOf(source);
     const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source), { managed: source.is_meta });
+    await attachComputed(ctx, db, model);
     return { model, db };
   }
 

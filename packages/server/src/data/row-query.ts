@@ -8,10 +8,10 @@ import { utcDay } from '@rowbase/core/filters/date-values';
 import type { SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
-import { computedField, computedSql, isComputed } from './computed-fields.js';
 import type { DataCache } from './data-cache.js';
+import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
 import { selectRows } from './sqlite-statements.js';
-import { applyWhere, checkWhere, storedFieldOf } from './filter-sql.js';
+import { applyWhere, checkWhere } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -26,6 +26,13 @@ export interface RowQuery {
   fields?: readonly string[];
   where?: readonly FilterNode[];
   sort?: readonly SortSpec[];
+  /** Restricts the rows (to the records linked to one record); `key` names the subset for the caches. */
+  within?: RowSubset;
+}
+
+export interface RowSubset {
+  key: string;
+  apply(qb: Knex.QueryBuilder): void;
 }
 
 export interface PageQuery extends RowQuery {
@@ -53,13 +60,13 @@ export interface OutField {
   decode: (v: unknown) => unknown;
 }
 
-/** What a query selects and returns: stored columns and compiled formula expressions. */
+/** What a query selects and returns: stored columns and computed expressions (links, lookups, rollups, formulas). */
 export interface Projection {
   out: OutField[];
   select: (string | Knex.Raw)[];
 }
 
-/** Turns raw rows into API rows keyed by field title (from a selection, or from stored fields). */
+/** Turns raw rows into API rows keyed by field title (from a projection, or from stored fields). */
 export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: Row) => Row {
   const list: OutField[] = fields.map((f) => ('key' in f ? f : { title: f.title, key: f.name, decode: f.decode }));
   return (raw) => {
@@ -77,38 +84,30 @@ export class RowReader {
     private readonly now = new Date(),
   ) {}
 
-  /**
-   * What a query selects and returns: all stored fields and formulas by default. Links, lookups and
-   * rollups are not computed here yet and are left out.
-   */
+  /** The fields a query names (all stored and computed fields by default), checked. */
+  queryFields(fields: readonly string[] | undefined): QueryField[] {
+    if (!fields?.length) return defaultQueryFields(this.model);
+    const byKey = new Map(fields.map((k) => queryFieldOf(this.model, k)).map((f) => [f.key, f]));
+    return [...byKey.values()];
+  }
+
+  /** What a query selects and returns (the primary key is always selected). */
   projection(fields: readonly string[] | undefined): Projection {
-    const chosen = fields?.length
-      ? fields.map((k) => {
-          const f = this.model.field(k);
-          if (!f) throw badRequest(`Field '${k}' not found in table '${this.model.title}'`);
-          return f;
-        })
-      : this.model.fields;
-    const out: OutField[] = [];
-    const select: (string | Knex.Raw)[] = [];
-    for (const f of new Set(chosen)) {
-      if (f.name !== null) {
-        out.push({ title: f.title, key: f.name, decode: f.decode });
-        select.push(f.name);
-      } else if (isComputed(f)) {
-        const c = computedField(this.model, this.db, f);
-        out.push({ title: f.title, key: c.alias, decode: c.decode });
-        if (c.sql) select.push(this.db.raw('? as ??', [c.sql, c.alias]));
-      }
-    }
-    const pk = this.model.pk;
-    if (pk && !select.includes(pk.name)) select.push(pk.name);
-    return { out, select };
+    const chosen = this.queryFields(fields);
+    return {
+      out: chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode })),
+      select: selectList(chosen, this.model.pk),
+    };
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
-  filtered(where: readonly FilterNode[] | undefined, db: Knex | Knex.Transaction = this.db): Knex.QueryBuilder {
+  filtered(
+    where: readonly FilterNode[] | undefined,
+    db: Knex | Knex.Transaction = this.db,
+    within?: RowSubset,
+  ): Knex.QueryBuilder {
     const qb = db(this.model.tableName);
+    within?.apply(qb);
     if (where?.length) {
       checkWhere(this.model, where, this.now);
       applyWhere(qb, this.model, where, this.now);
@@ -119,16 +118,9 @@ export class RowReader {
   private orderBy(qb: Knex.QueryBuilder, sort: readonly SortSpec[] | undefined): void {
     const seen = new Set<string>();
     for (const s of sort ?? []) {
-      const any = this.model.field(s.field);
-      if (any && isComputed(any)) {
-        if (seen.has(any.column.id)) continue;
-        seen.add(any.column.id);
-        void qb.orderBy(computedSql(this.model, this.db, any) as never, s.direction);
-        continue;
-      }
-      const f = storedFieldOf(this.model, s.field);
-      if (seen.has(f.name)) continue;
-      seen.add(f.name);
+      const f = queryFieldOf(this.model, s.field);
+      if (seen.has(f.key)) continue;
+      seen.add(f.key);
       orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
@@ -140,19 +132,21 @@ export class RowReader {
     const projection = this.projection(q.fields);
     const decode = rowDecoder(projection.out);
     const pk = this.model.pk;
-    const seekable = pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk);
+    // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
+    const seekable =
+      pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk) && !usesComputed(this.model, q.where);
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
-      const qb = this.filtered(q.where).select(columns);
+      const qb = this.filtered(q.where, this.db, q.within).select(columns);
       this.orderBy(qb, q.sort);
       const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
       return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
-    const key = `${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
+    const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
     const before = this.cache.getSeek(this.model.id, key, q.offset);
-    const qb = this.filtered(q.where).select(columns).orderBy(pk.name, direction);
+    const qb = this.filtered(q.where, this.db, q.within).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
       raw = await selectRows(
@@ -172,20 +166,26 @@ export class RowReader {
   }
 
   /** How many rows match; cached per filter until the table changes. */
-  async count(where: readonly FilterNode[] | undefined): Promise<number> {
-    const key = `${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
-    const cached = this.cache.getCount(this.model.id, key);
+  async count(where: readonly FilterNode[] | undefined, within?: RowSubset): Promise<number> {
+    const key = `${within?.key ?? ''}\u0000${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
+    // Counts filtered on computed values depend on other tables: never cached.
+    const cacheable = !usesComputed(this.model, where);
+    const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
-    const [row] = await selectRows(this.db, this.model.dialect, this.filtered(where).count({ count: '*' }));
+    const [row] = await selectRows(
+      this.db,
+      this.model.dialect,
+      this.filtered(where, this.db, within).count({ count: '*' }),
+    );
     const n = Number(row?.count ?? 0);
-    this.cache.setCount(this.model.id, key, n);
+    if (cacheable) this.cache.setCount(this.model.id, key, n);
     return n;
   }
 
   /** A page with NocoDB's pageInfo. */
   async page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where)]);
+    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
@@ -212,17 +212,20 @@ export class RowReader {
    * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
    */
   async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const f = storedFieldOf(this.model, fieldKey);
-    const base = () => this.filtered(q.where);
-    const qb = base().select(f.name).count({ count: '*' }).groupBy(f.name);
-    const sort = q.sort?.find((s) => storedFieldOf(this.model, s.field).name === f.name);
-    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
+    const f = queryFieldOf(this.model, fieldKey);
+    // Computed values are grouped from a derived table of (key) rows.
+    const base = (): Knex.QueryBuilder =>
+      f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
+    const qb = base().select(f.key).count({ count: '*' }).groupBy(f.key);
+    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
+    if (f.computed) orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
+    else orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
     const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
     const totalRow = (await this.db
-      .from(base().distinct(f.name).as('g'))
+      .from(base().distinct(f.key).as('g'))
       .count({ count: '*' })
       .first()) as { count: unknown } | undefined;
-    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.name]), count: Number(r.count) }));
+    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
   }
 
@@ -259,22 +262,30 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  * do by themselves; PostgreSQL is told so.
  */
 /** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
-function orderByField(qb: Knex.QueryBuilder, f: StoredField, direction: 'asc' | 'desc', dialect: string): void {
+function orderByField(qb: Knex.QueryBuilder, f: QueryField, direction: 'asc' | 'desc', dialect: string): void {
   const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
   if (f.kind === 'select' && Array.isArray(options) && options.length) {
     const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
-    const bindings = options.flatMap((o) => [f.name, o.title]);
+    const bindings = options.flatMap((o) => [f.expr, o.title]);
     void qb.orderByRaw(`case when ?? is null then -1 ${whens} else ${options.length} end ${direction}`, [
-      f.name,
+      f.expr,
       ...bindings,
     ]);
     return;
   }
-  orderWithNulls(qb, f.name, direction, dialect);
+  orderWithNulls(qb, f.expr, direction, dialect);
 }
 
-function orderWithNulls(qb: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc', dialect: string): void {
-  if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
+function orderWithNulls(
+  qb: Knex.QueryBuilder,
+  column: string | Knex.Raw,
+  direction: 'asc' | 'desc',
+  dialect: string,
+): void {
+  if (typeof column !== 'string') {
+    const nulls = dialect === 'pg' ? (direction === 'asc' ? ' nulls first' : ' nulls last') : '';
+    void qb.orderByRaw(`? ${direction}${nulls}`, [column]);
+  } else if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
   else void qb.orderBy(column, direction);
 }
 
@@ -287,3 +298,8 @@ function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): 
   return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
 }
 
+function selectList(fields: readonly QueryField[], pk: StoredField | undefined): (string | Knex.Raw)[] {
+  const names: (string | Knex.Raw)[] = fields.map((f) => f.selectExpr);
+  if (pk && !fields.some((f) => f.key === pk.name)) names.push(pk.name);
+  return names;
+}

@@ -6,6 +6,7 @@ import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import type { CellContext, CellResult, Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { decoderOf, encoderOf, type Decoder, type Encoder } from './cell-codec.js';
+import type { ComputedSql } from './computed/column-sql.js';
 
 export interface FieldModel {
   column: ColumnMeta;
@@ -41,6 +42,8 @@ export interface TableModel {
   pk: StoredField | undefined;
   /** A field by title, column name or id (NocoDB clients use all three). */
   field(key: string): FieldModel | undefined;
+  /** SQL of computed fields over the source's tables (links, lookups, rollups, formulas); set by the model cache. */
+  computed?: ComputedSql;
 }
 
 /** Compiles a table with its columns for one dialect. */

@@ -6,7 +6,7 @@
 import { badRequest, notFound } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { storedFieldOf } from '../data/filter-sql.js';
+import { queryFieldOf } from '../data/computed/query-field.js';
 import { pkValue, type Row } from '../data/row-query.js';
 import {
   deleteRows,
@@ -151,7 +151,7 @@ export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
  * Select fields list their options (and the empty group) even when no row holds them.
  */
 async function groupedRows(scope: RowsScope, columnKey: string, query: RowQueryString) {
-  const f = storedFieldOf(scope.model, columnKey);
+  const f = queryFieldOf(scope.model, columnKey);
   const q = pageQueryOf(query);
   const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
   let keys: unknown[];

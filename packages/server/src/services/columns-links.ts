@@ -7,7 +7,6 @@
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, LinkOptions, LookupOptions, RollupOptions } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
-import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { isLink } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
@@ -15,6 +14,8 @@ import { newId } from '../meta/ids.js';
 import type { NewColumn } from '../meta/repos/columns.js';
 import { addColumn, addIndex, dropColumn, dropTable } from '../sources/ddl.js';
 import { columnTypeSql } from '../sources/column-spec.js';
+import { checkModelOf } from '../data/computed/attach.js';
+import { checkRollupFunction } from '../data/computed/field-checks.js';
 import { checkTitle } from './columns-build.js';
 import type { ChangeScope } from './tables-change.js';
 import type { FullTable } from './tables-meta.js';
@@ -261,9 +262,7 @@ export async function lookupOptions(
   }
   if (body.uidt === 'Lookup') return { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
   const fn = (raw.rollup_function as RollupOptions['rollup_function'] | undefined) ?? 'count';
-  if (!FIELD_TYPES[target.uidt].aggregations.includes(fn) && fn !== 'count') {
-    throw badRequest(`Rollup function '${fn}' is not available for ${target.uidt} field '${target.title}'`);
-  }
+  if (fn !== 'count') checkRollupFunction(await checkModelOf(ctx, trx, related!.id), target, fn);
   return { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
 }
 

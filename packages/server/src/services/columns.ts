@@ -7,14 +7,18 @@ import type { BulkColumnsBody, ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
 import { badRequest, conflict } from '@rowbase/core/errors';
 import { columnRuleProblem } from '@rowbase/core/fields/column-rules';
-import type { Dialect } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
-import { prepareFormula } from '@rowbase/core/formula/prepare';
 import { isLink } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
 import { buildNewColumn, checkTitle, dbTypeOf, metaOf, selectOptionsOf, specOf } from './columns-build.js';
+import { checkModelOf } from '../data/computed/attach.js';
+import {
+  checkComputedColumn,
+  formulaOptionsChecked,
+  probeComputedSql,
+} from '../data/computed/field-checks.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
   optionRenames,
@@ -29,22 +33,26 @@ import type { FullTable } from './tables-meta.js';
 import { sourceFor } from './tables.js';
 
 /**
- * A formula as stored (by field id) and shown (by title), checked by the formula module: unknown fields,
- * unavailable functions, argument types and cycles answer 422 with SPEC §5 messages.
+ * A formula type-checked and compiled over its source (422 with the SPEC §5 message when it is not valid),
+ * stored by field id (SPEC: by id, shown by title).
  */
-function formulaOptions(
+async function formulaOptions(
+  ctx: AppContext,
+  s: ChangeScope,
   table: FullTable,
   body: ColumnBody,
-  dialect: Dialect,
   selfId?: string,
-): FormulaOptions {
+): Promise<FormulaOptions> {
   const raw =
     body.formula_raw ??
     (body.colOptions as { formula_raw?: string } | undefined)?.formula_raw ??
     body.formula;
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('formula_raw is required for a Formula field');
-  const prepared = prepareFormula(raw, { columns: table.columns, dialect, selfId });
-  return { formula: prepared.formula, formula_raw: prepared.formula_raw, error: null };
+  const tables = await ctx.meta.listTables(table.base_id, s.meta);
+  const db = ctx.sources.connectionOf(s.source);
+  const { options, sql } = formulaOptionsChecked(db, s.dialect, table, tables, raw, selfId);
+  await probeComputedSql(s.data, table.table_name, sql);
+  return options;
 }
 
 /** colOptions of the computed types that only describe themselves (QrCode, Barcode, Button, Count). */
@@ -69,9 +77,11 @@ export async function addColumnIn(
   if (def.virtual) {
     if (body.uidt === 'Lookup' || body.uidt === 'Rollup')
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
-    else if (body.uidt === 'Formula') built.meta.colOptions = formulaOptions(table, body, s.dialect);
+    else if (body.uidt === 'Formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
     else built.meta.colOptions = plainOptions(body) as never;
-    return ctx.columns.insert(built.meta, s.meta);
+    const id = await ctx.columns.insert(built.meta, s.meta);
+    await checkComputedColumn(await checkModelOf(ctx, s.meta, table.id), id);
+    return id;
   }
   const spec = built.spec!;
   if (
@@ -142,13 +152,14 @@ export async function updateColumnIn(
       uidt === 'Lookup' || uidt === 'Rollup'
         ? await lookupOptions(ctx, s.meta, table, merged)
         : uidt === 'Formula'
-          ? formulaOptions(
+          ? await formulaOptions(
+              ctx,
+              s,
               table,
               {
                 ...merged,
                 formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
               },
-              s.dialect,
               old.id,
             )
           : (plainOptions(merged) ?? old.colOptions);
@@ -165,6 +176,7 @@ export async function updateColumnIn(
       },
       s.meta,
     );
+    await checkComputedColumn(await checkModelOf(ctx, s.meta, table.id), old.id);
     return;
   }
 

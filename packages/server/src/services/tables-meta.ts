@@ -2,7 +2,8 @@
  * `MetaService` (ctx.meta): how the data plane reads table metadata. `getTable(id)` returns a TableMeta
  * with its columns (colOptions included) and views, in two or three indexed queries.
  */
-import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
+import type { ColumnMeta, FormulaOptions, TableMeta } from '@rowbase/core/api/meta';
+import { formulaToShown } from '@rowbase/core/formula/references';
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { ColumnsRepo } from '../meta/repos/columns.js';
@@ -10,6 +11,15 @@ import type { TableRecord, TablesRepo } from '../meta/repos/tables.js';
 import type { ViewsRepo } from '../meta/repos/views.js';
 
 export type FullTable = TableRecord & { columns: ColumnMeta[] };
+
+/** Formulas are stored by field id; `formula_raw` shows them with today's titles (renames included). */
+function withShownFormulas(columns: ColumnMeta[]): ColumnMeta[] {
+  return columns.map((c) => {
+    const o = c.colOptions as FormulaOptions | null | undefined;
+    if (c.uidt !== 'Formula' || !o?.formula) return c;
+    return { ...c, colOptions: { ...o, formula_raw: formulaToShown(o.formula, columns) } };
+  });
+}
 
 export class MetaService {
   constructor(
@@ -26,7 +36,7 @@ export class MetaService {
       this.columns.listByTable(tableId, trx),
       this.views.listByTable(tableId, trx),
     ]);
-    return { ...table, columns, views };
+    return { ...table, columns: withShownFormulas(columns), views };
   }
 
   /** Like getTable but undefined for an unknown id. */
