@@ -54,6 +54,11 @@ export interface CellType {
   align?: 'left' | 'right';
   /** Ctrl/Cmd+click opens this address (links, emails, phones, URLs). */
   href?(value: unknown): string | undefined;
+  /**
+   * The id of another field whose value this cell shows (a QR code or barcode draws the field it encodes);
+   * the grid reads that field's value when it is loaded.
+   */
+  valueFrom?(column: ColumnMeta): string | undefined;
   /** The display options the field form offers (fields/field-options.ts). */
   options?: readonly MetaOptionKind[];
 }

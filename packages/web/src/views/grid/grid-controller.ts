@@ -124,6 +124,12 @@ export class GridController {
     } else this.cacheCol = cacheCol;
     this.columns = columns;
     this.types = columns.map((c) => cellTypeOf(c.uidt));
+    // Cells showing another field's value (QR codes, barcodes) read that field's cache column when it is shown.
+    this.types.forEach((t, i) => {
+      const source = t.valueFrom?.(columns[i]!);
+      const at = source ? columns.findIndex((c) => c.id === source) : -1;
+      if (at >= 0) this.cacheCol[i] = this.cacheCol[at]!;
+    });
     this.layout = new ColumnLayout(widths, Math.min(frozen, columns.length));
     this.display.clear();
     this.updateSpacer();
