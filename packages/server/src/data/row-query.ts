@@ -5,12 +5,12 @@
 import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
 import { utcDay } from '@rowbase/core/filters/date-values';
-import type { SortSpec } from '@rowbase/core/filters/sort';
+import { printSort, type SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
-import { selectRows } from './sqlite-statements.js';
+import { selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -76,6 +76,16 @@ export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: R
   };
 }
 
+const MAX_SHAPES = 500;
+const shapesByModel = new WeakMap<TableModel, Map<string, NativeQuery>>();
+
+/** Compiled page queries of a table model, by request shape; a new model (after a meta change) starts empty. */
+function compiledShapes(model: TableModel): Map<string, NativeQuery> {
+  let m = shapesByModel.get(model);
+  if (!m) shapesByModel.set(model, (m = new Map()));
+  return m;
+}
+
 export class RowReader {
   constructor(
     private readonly db: Knex,
@@ -138,10 +148,31 @@ export class RowReader {
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     if (!seekable) {
-      const qb = this.filtered(q.where, this.db, q.within).select(columns);
-      this.orderBy(qb, q.sort);
-      const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
-      return raw.map(decode);
+      const build = () => {
+        const qb = this.filtered(q.where, this.db, q.within).select(columns);
+        this.orderBy(qb, q.sort);
+        return qb.limit(q.limit).offset(q.offset);
+      };
+      if (this.model.dialect !== 'sqlite') return (await selectRows(this.db, this.model.dialect, build())).map(decode);
+      // The same request shape compiles to the same SQL: build it with knex once per table model.
+      const shape = [
+        q.within?.key ?? '',
+        (q.fields ?? []).join('\u0001'),
+        q.where?.length ? printWhere(q.where) : '',
+        printSort(q.sort ?? []),
+        q.limit,
+        q.offset,
+        utcDay(this.now),
+      ].join('\u0000');
+      const shapes = compiledShapes(this.model);
+      let native = shapes.get(shape);
+      if (!native) {
+        const compiled = build().toSQL().toNative();
+        native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+        if (shapes.size >= MAX_SHAPES) shapes.clear();
+        shapes.set(shape, native);
+      }
+      return (await selectNative(this.db, native)).map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;

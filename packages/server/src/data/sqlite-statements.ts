@@ -43,15 +43,29 @@ export function quoteIdent(name: string): string {
  * Runs a knex SELECT; on SQLite through the statement cache (preparing a statement costs more than running
  * a 25-row page), elsewhere through knex.
  */
-export async function selectRows(db: Knex | Knex.Transaction, dialect: string, qb: Knex.QueryBuilder): Promise<Record<string, unknown>[]> {
-  if (dialect !== 'sqlite') return (await qb) as Record<string, unknown>[];
-  const { sql, bindings } = qb.toSQL().toNative();
-  const client = db.client as { acquireConnection(): Promise<Connection>; releaseConnection(c: Connection): Promise<unknown> };
+/** A compiled SELECT: SQL with `?` placeholders and its bindings. */
+export interface NativeQuery {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+/** Runs a compiled SELECT on SQLite through the statement cache. */
+export async function selectNative(db: Knex | Knex.Transaction, q: NativeQuery): Promise<Record<string, unknown>[]> {
+  const client = db.client as {
+    acquireConnection(): Promise<Connection>;
+    releaseConnection(c: Connection): Promise<unknown>;
+  };
   const conn = await client.acquireConnection();
   try {
-    const params = (bindings as unknown[]).map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
-    return prepared(conn, sql).all(params) as Record<string, unknown>[];
+    const params = q.bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
+    return prepared(conn, q.sql).all(params) as Record<string, unknown>[];
   } finally {
     await client.releaseConnection(conn);
   }
+}
+
+export async function selectRows(db: Knex | Knex.Transaction, dialect: string, qb: Knex.QueryBuilder): Promise<Record<string, unknown>[]> {
+  if (dialect !== 'sqlite') return (await qb) as Record<string, unknown>[];
+  const { sql, bindings } = qb.toSQL().toNative();
+  return selectNative(db, { sql, bindings: bindings as unknown[] });
 }

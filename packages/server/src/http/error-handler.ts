@@ -22,6 +22,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof AppError) return { status: err.status, body: err.toBody() };
   if (err instanceof ZodError) return zodErrorResponse(err);
+  const computeFailure = dataExceptionMessage(err);
+  if (computeFailure) {
+    const message = `Could not compute a value: ${computeFailure}`;
+    return { status: 422, body: { msg: message, message, error: ErrorCode.UNPROCESSABLE } };
+  }
   const fe = err as Partial<FastifyError>;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     const message = fe.message || 'Bad request';
@@ -46,4 +51,18 @@ function zodErrorResponse(err: ZodError): { status: number; body: ErrorBody } {
     .map((e) => (e.instancePath ? `${e.instancePath.slice(1)}: ${e.message}` : e.message))
     .join('; ');
   return { status: 400, body: { msg: message, message, error: ErrorCode.VALIDATION, errors } };
+}
+
+/**
+ * PostgreSQL raises data exceptions (SQLSTATE class 22: square root of a negative number, log of zero, a
+ * bad cast inside a formula) where SQLite and MySQL give NULL. They are the data's fault, not the server's:
+ * a 422 naming the problem, never a 500.
+ */
+function dataExceptionMessage(err: unknown): string | undefined {
+  const e = err as { code?: unknown; severity?: unknown; message?: unknown };
+  if (typeof e?.code !== 'string' || !/^22[0-9A-Z]{3}$/.test(e.code) || typeof e.severity !== 'string')
+    return undefined;
+  const msg = typeof e.message === 'string' ? e.message : '';
+  // knex prefixes the failing SQL; keep only the database's own words.
+  return msg.includes(' - ') ? msg.slice(msg.lastIndexOf(' - ') + 3) : msg;
 }

@@ -3,8 +3,8 @@ import { connectionTestBody, createSourceBody, updateSourceBody } from '@rowbase
 import { requireUser } from '../http/principal.js';
 import { forbidden } from '@rowbase/core/errors';
 import { can } from '@rowbase/core/permissions/can';
-import { templateOf } from '@rowbase/core/sources/templates';
-import type { FastifyInstance } from 'fastify';
+import { CONNECTION_TEMPLATES, templateOf } from '@rowbase/core/sources/templates';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess } from '../http/base-access.js';
 import { parseWith } from '../http/validate.js';
@@ -32,7 +32,9 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     const create = async (req: { params: { baseId: string }; body: unknown }) => {
       const { base } = await requireBaseAccess(ctx, req as never, req.params.baseId, 'sourceCreate');
-      return createSource(ctx, base, parseWith(createSourceBody, req.body));
+      const body = parseWith(createSourceBody, req.body);
+      assertMayOpen(req as never, body.config?.client ?? body.type);
+      return createSource(ctx, base, body);
     };
     app.post<BaseP>(prefix, create);
     app.get<SourceP>(`${prefix}/:sourceId`, async (req) => {
@@ -42,7 +44,9 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.patch<SourceP>(`${prefix}/:sourceId`, async (req) => {
       await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
       const source = await sourceOf(ctx, req.params.baseId, req.params.sourceId);
-      return updateSource(ctx, source, parseWith(updateSourceBody, req.body));
+      const body = parseWith(updateSourceBody, req.body);
+      if (body.config) assertMayOpen(req, body.config.client ?? source.type);
+      return updateSource(ctx, source, body);
     });
     app.delete<SourceP>(`${prefix}/:sourceId`, async (req) => {
       await requireBaseAccess(ctx, req, req.params.baseId, 'sourceCreate');
@@ -63,6 +67,7 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
         .first());
     if (!mayConnect) throw forbidden('You are not allowed to do this: sourceCreate needs a higher role');
     const body = parseWith(connectionTestBody, req.body);
+    assertMayOpen(req, body.client);
     const tpl = templateOf(body.client);
     await testConnection({ ...body, client: tpl.client, searchPath: tpl.searchPath ?? undefined });
     return { msg: 'Connection successful', code: 0, data: {} };
@@ -84,4 +89,15 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<BaseP>('/api/v1/db/meta/projects/:baseId/meta-diff', (req) => diff(req, true));
   app.get<SourceP>('/api/v1/db/meta/projects/:baseId/meta-diff/:sourceId', (req) => diff(req, false));
   app.post<SourceP>('/api/v1/db/meta/projects/:baseId/meta-diff/:sourceId', (req) => diff(req, true));
+}
+
+/**
+ * A SQLite "connection" opens any file the server process can read (the meta store included), so only a
+ * super admin, who owns the server anyway, may name one. Network databases are open to base creators.
+ */
+function assertMayOpen(req: FastifyRequest, client: unknown): void {
+  if (typeof client !== 'string' || !(client in CONNECTION_TEMPLATES)) return; // refused later as not supported
+  if (templateOf(client).dialect === 'sqlite' && !requireUser(req).roles.super) {
+    throw forbidden('Only a super admin can connect a SQLite file on the server');
+  }
 }
