@@ -5,7 +5,7 @@
  * Past `MAX_ANNOUNCED_ROWS`, or when the rows are not known (writes by filter), the event carries only the keys
  * it knows and `truncated: true`, telling clients to reload what they show.
  *
- * Announcing never delays or fails the write's reply: it runs after the reply is decided and only logs errors.
+ * Announcing never delays or fails the write's reply: it runs once the reply is on its way and only logs errors.
  */
 import type { Logger } from 'pino';
 import type { Realtime } from '../realtime/socket.js';
@@ -48,10 +48,13 @@ interface AnnounceTarget {
 export function announce(t: AnnounceTarget, op: RowChangeOp, ids: readonly unknown[] | undefined): void {
   const realtime = t.announcer?.realtime;
   if (!realtime) return;
-  void eventOf(t, op, ids).then(
-    (event) => realtime.emitToTable(t.model.id, 'row:changed', event),
-    (err: unknown) => t.announcer?.log?.warn({ err, tableId: t.model.id }, 'row:changed not announced'),
-  );
+  // After the reply is on its way: reading the rows back (synchronous on embedded SQLite) must not delay it.
+  setImmediate(() => {
+    void eventOf(t, op, ids).then(
+      (event) => realtime.emitToTable(t.model.id, 'row:changed', event),
+      (err: unknown) => t.announcer?.log?.warn({ err, tableId: t.model.id }, 'row:changed not announced'),
+    );
+  });
 }
 
 async function eventOf(
