@@ -10,6 +10,7 @@ import { FooterMenu } from './FooterMenu';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
+import { RowMenu } from './RowMenu';
 import { persistColumns } from './view-settings';
 import { useFooter } from './use-footer';
 import { useGrid } from './use-grid';
@@ -26,6 +27,7 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
+  const [rowMenu, setRowMenu] = useState<{ row: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
   const grid = useGrid(table, viewId, {
     onError,
@@ -47,6 +49,7 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
     },
     onExpand: (row) => setExpanded(row),
     onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
+    onRowMenu: (row, x, y) => setRowMenu({ row, x, y }),
   });
   const { controller } = grid;
   const footer = useFooter(grid, table.base_id, table.id, viewId);
@@ -76,6 +79,15 @@ export function GridView({ table, viewId, onFieldsChanged }: Props) {
             y={footerMenu.y}
             onChoose={(t) => void footer.choose(controller.columns[footerMenu.col]!.id, t).catch(onError)}
             onClose={() => setFooterMenu(null)}
+          />
+        )}
+        {rowMenu && (
+          <RowMenu
+            controller={controller}
+            {...rowMenu}
+            onExpand={setExpanded}
+            onClose={() => setRowMenu(null)}
+            onError={onError}
           />
         )}
         {menu && (
