@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A real browser on a shared 2-core machine: a journey step that loses a race with an animation gets one
+    // more try in CI; a real failure fails twice. Locally every failure shows at once.
+    retry: process.env.CI ? 1 : 0,
     reporters: report ? ['default', 'json'] : ['default'],
     outputFile: report ? { json: report } : undefined,
   },

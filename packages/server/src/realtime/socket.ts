@@ -4,9 +4,11 @@
  * recorded as telemetry (logged at debug level; teleEnabled is off by default so nothing leaves the server).
  * Rooms per table let the data plane push row changes to every open tab (`emitToTable`).
  */
-import type { FastifyInstance } from 'fastify';
+import { parseRoles } from '@rowbase/core/permissions/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
+import { authorizeBaseAccess } from '../http/authorize.js';
 
 export interface Realtime {
   /** Sends an event to every socket that joined the table's room. */
@@ -46,7 +48,12 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
       app.log.debug({ userId: socket.data.userId, event: msg }, 'telemetry event'),
     );
     socket.on('subscribe:table', (tableId: unknown) => {
-      if (typeof tableId === 'string' && tableId.length <= 64) void socket.join(`table:${tableId}`);
+      if (typeof tableId !== 'string' || tableId.length > 64) return;
+      // Row events carry row data: only members of the table's base may listen.
+      void mayWatchTable(ctx, socket.data.userId, tableId).then(
+        (ok) => ok && socket.join(`table:${tableId}`),
+        () => undefined,
+      );
     });
     socket.on('unsubscribe:table', (tableId: unknown) => {
       if (typeof tableId === 'string') void socket.leave(`table:${tableId}`);
@@ -59,6 +66,17 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
     },
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
+}
+
+/** Whether the user may read the table's rows (any role in its base but no-access; a super admin always). */
+async function mayWatchTable(ctx: AppContext, userId: string, tableId: string): Promise<boolean> {
+  const user = await ctx.users.byId(userId);
+  if (!user || user.blocked) return false;
+  const { model } = await ctx.tableModels.get(ctx, tableId);
+  // The same check the row routes make, over the socket's user instead of a request's.
+  const asRequest = { principal: { user, roles: parseRoles(user.roles), via: 'jwt' }, headers: {} };
+  await authorizeBaseAccess(ctx, asRequest as unknown as FastifyRequest, model.baseId);
+  return true;
 }
 
 function tokenOf(socket: Socket): string | undefined {

@@ -12,7 +12,7 @@ import type { LoadedTable } from '../data/model-cache.js';
 import { RowReader, parsePaging, type PageQuery } from '../data/row-query.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { requireUser } from '../http/principal.js';
-import type { WriteTarget } from '../services/rows-write.js';
+import { writeTarget, type WriteTarget } from '../services/rows-write.js';
 
 export type RowQueryString = Record<string, string | string[] | undefined>;
 
@@ -25,7 +25,7 @@ function scopeOf(ctx: AppContext, loaded: LoadedTable): RowsScope {
   return {
     ...loaded,
     reader: new RowReader(loaded.db, loaded.model, ctx.dataCache),
-    target: { model: loaded.model, db: loaded.db, cache: ctx.dataCache },
+    target: writeTarget(ctx, loaded.model, loaded.db),
   };
 }
 

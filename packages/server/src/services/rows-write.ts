@@ -9,6 +9,8 @@ import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
+import type { AppContext } from '../context.js';
+import { announce, type RowAnnouncer, type RowChangeOp } from './rows-announce.js';
 import { rowWriteError } from './rows-db-errors.js';
 import { autoUpdateColumns, nowStamp, prepareRow, type ColumnValues } from './rows-validate.js';
 
@@ -16,6 +18,19 @@ export interface WriteTarget {
   model: TableModel;
   db: Knex;
   cache: DataCache;
+  /** Where committed changes are announced to open grids (`writeTarget` fills it from the context). */
+  announcer?: RowAnnouncer;
+}
+
+/** The target of writes to one table, announcing committed changes through the app's realtime rooms. */
+export function writeTarget(ctx: AppContext, model: TableModel, db: Knex): WriteTarget {
+  return { model, db, cache: ctx.dataCache, announcer: { realtime: ctx.realtime, log: ctx.log } };
+}
+
+/** After every commit: retire the table's cached counts and tell open grids (the one place both happen). */
+function committed(t: WriteTarget, op: RowChangeOp, ids: readonly unknown[] | undefined): void {
+  t.cache.bump(t.model.id);
+  announce(t, op, ids);
 }
 
 /** Bind parameters per statement we stay under (SQLite allows 32766, PostgreSQL 65535). */
@@ -62,7 +77,7 @@ export async function insertRows(
 ): Promise<unknown[]> {
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
   const ids = await inTransaction(t, (trx) => insertPrepared(trx, t.model, rows));
-  t.cache.bump(t.model.id);
+  committed(t, 'insert', ids);
   return ids;
 }
 
@@ -176,7 +191,11 @@ export async function updateRows(
       if (!Number(n)) throw notFound(`Record '${String(id)}' not found`);
     }
   });
-  t.cache.bump(t.model.id);
+  committed(
+    t,
+    'update',
+    prepared.map((p) => p.id),
+  );
   return prepared.map((p) => p.id);
 }
 
@@ -202,7 +221,7 @@ export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promi
         .del();
     }
   });
-  t.cache.bump(t.model.id);
+  committed(t, 'delete', unique);
   return unique;
 }
 
@@ -220,7 +239,7 @@ export async function updateWhere(
     const reader = new RowReader(trx, t.model, t.cache);
     return reader.filtered(where, trx).update(values);
   });
-  t.cache.bump(t.model.id);
+  committed(t, 'update', undefined);
   return Number(n);
 }
 
@@ -229,6 +248,6 @@ export async function deleteWhere(t: WriteTarget, where: readonly FilterNode[]):
   const n = await t.db.transaction(async (trx) =>
     new RowReader(trx, t.model, t.cache).filtered(where, trx).del(),
   );
-  t.cache.bump(t.model.id);
+  committed(t, 'delete', undefined);
   return Number(n);
 }

@@ -24,6 +24,10 @@ export type EditorKind =
   | 'links'
   | 'user';
 
+/** Display options a field form shows for a type (stored in the column's `meta` or `colOptions`). */
+export type MetaOptionKind =
+  'selectOptions' | 'precision' | 'currency' | 'dateFormat' | 'timeFormat' | 'duration' | 'rating';
+
 /** Where and with what a cell paints. Coordinates are CSS pixels; the canvas is already scaled for DPR. */
 export interface PaintContext {
   ctx: CanvasRenderingContext2D;
@@ -50,6 +54,13 @@ export interface CellType {
   align?: 'left' | 'right';
   /** Ctrl/Cmd+click opens this address (links, emails, phones, URLs). */
   href?(value: unknown): string | undefined;
+  /**
+   * The id of another field whose value this cell shows (a QR code or barcode draws the field it encodes);
+   * the grid reads that field's value when it is loaded.
+   */
+  valueFrom?(column: ColumnMeta): string | undefined;
+  /** The display options the field form offers (fields/field-options.ts). */
+  options?: readonly MetaOptionKind[];
 }
 
 /** A read-only type: pasting into it is refused with a message the user understands. */

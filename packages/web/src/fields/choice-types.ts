@@ -67,6 +67,7 @@ export const singleSelect: CellType = {
   },
   paint: (p, v, display, c) => display && paintTags(p, [display], (label) => optionColor(c, label)),
   editor: 'select',
+  options: ['selectOptions'],
 };
 
 export const multiSelect: CellType = {
@@ -79,4 +80,5 @@ export const multiSelect: CellType = {
   },
   paint: (p, v, _d, c) => paintTags(p, selectedTitles(v), (label) => optionColor(c, label)),
   editor: 'multiSelect',
+  options: ['selectOptions'],
 };

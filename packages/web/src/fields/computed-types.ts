@@ -3,6 +3,7 @@
  * its result, button, barcode/QR (the referenced value), users, attachments with thumbnails, and JSON.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { paintBarcode, paintQr } from './code-paint';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { metaOf } from './number-types';
 import { paintButton, paintChips, paintText, paintThumbnails } from './paint';
@@ -59,11 +60,24 @@ export const button: CellType = {
   href: (v) => (typeof v === 'string' && /^https?:\/\//.test(v) ? v : undefined),
 };
 
-/** Barcode and QR code cells encode the value of the field they reference; shown as that value. */
-export const code: CellType = {
+/** The id of the field a QR code or barcode encodes (`colOptions.fk_qr_value_column_id` / `fk_barcode_value_column_id`). */
+const encodedField = (key: string) => (c: ColumnMeta) =>
+  (c.colOptions as Record<string, unknown> | null | undefined)?.[key] as string | undefined;
+
+/** QR code cells: the referenced field's value drawn as a QR code. */
+export const qrCode: CellType = {
   format: asText,
-  paint: (p, _v, display) => paintText(p, display ? `▥ ${display}` : ''),
+  paint: (p, _v, display) => paintQr(p, display),
   ...readOnly(),
+  valueFrom: encodedField('fk_qr_value_column_id'),
+};
+
+/** Barcode cells: the referenced field's value drawn as a Code 128 barcode. */
+export const barcode: CellType = {
+  format: asText,
+  paint: (p, _v, display) => paintBarcode(p, display),
+  ...readOnly(),
+  valueFrom: encodedField('fk_barcode_value_column_id'),
 };
 
 export const user: CellType = {

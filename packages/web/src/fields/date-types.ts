@@ -27,6 +27,7 @@ export const date: CellType = {
     return p ? ok(toDateString(p)) : fail(`Invalid date, expected ${dateFormat(c)}`);
   },
   editor: 'date',
+  options: ['dateFormat'],
 };
 
 export const dateTime: CellType = {
@@ -41,6 +42,7 @@ export const dateTime: CellType = {
     return p ? ok(toUtcIso(p)) : fail(`Invalid date, expected ${dateFormat(c)} ${timeFormat(c)}`);
   },
   editor: 'date',
+  options: ['dateFormat', 'timeFormat'],
 };
 
 export const time: CellType = {
@@ -57,6 +59,7 @@ export const time: CellType = {
     return ok(`${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`);
   },
   editor: 'date',
+  options: ['timeFormat'],
 };
 
 export const systemTime: CellType = { format: dateTime.format, ...readOnly() };

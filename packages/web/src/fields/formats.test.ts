@@ -1,6 +1,8 @@
+import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { describe, expect, it } from 'vitest';
 import { formatParts, localParts, parseParts, toDateString } from './dates';
 import { formatCurrency, formatDuration, parseDuration, parseNumber } from './number-formats';
+import { cellTypeOf } from './registry';
 import { validate } from './validators';
 
 describe('validators', () => {
@@ -55,5 +57,17 @@ describe('number formats', () => {
     expect(parseNumber('1,234.5')).toBe(1234.5);
     expect(parseNumber('12%')).toBe(12);
     expect(parseNumber('abc')).toBeUndefined();
+  });
+});
+
+describe('precision of decimal, currency and percent cells', () => {
+  const col = (uidt: 'Decimal' | 'Currency' | 'Percent', meta: Record<string, unknown>) =>
+    ({ id: 'c', title: 'N', uidt, meta }) as unknown as ColumnMeta;
+  it('shows the chosen decimal places', () => {
+    expect(cellTypeOf('Decimal').format(1.5, col('Decimal', { precision: 3 }))).toBe('1.500');
+    expect(cellTypeOf('Percent').format(12.345, col('Percent', { precision: 1 }))).toBe('12.3%');
+    expect(cellTypeOf('Percent').format(12.345, col('Percent', {}))).toBe('12.345%');
+    expect(cellTypeOf('Currency').format(3, col('Currency', { precision: 0 }))).toBe('$3');
+    expect(formatCurrency(3.5)).toBe('$3.50');
   });
 });

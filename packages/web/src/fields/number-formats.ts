@@ -35,14 +35,21 @@ export function parseDuration(text: string): number | undefined {
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
-export function formatCurrency(value: number, locale = 'en-US', code = 'USD'): string {
-  const key = `${locale}|${code}`;
+export function formatCurrency(value: number, locale = 'en-US', code = 'USD', precision?: number): string {
+  const key = `${locale}|${code}|${precision ?? ''}`;
   let f = currencyFormatters.get(key);
   if (!f) {
+    const digits =
+      precision === undefined
+        ? {}
+        : {
+            minimumFractionDigits: Math.max(0, Math.min(8, precision)),
+            maximumFractionDigits: Math.max(0, Math.min(8, precision)),
+          };
     try {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, ...digits });
     } catch {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...digits });
     }
     currencyFormatters.set(key, f);
   }

@@ -34,15 +34,34 @@ function numeric(format: (n: number, column: ColumnMeta) => string, integer = fa
   };
 }
 
+/** Decimal places of a decimal, currency or percent field (`meta.precision`); undefined shows the value as is. */
+const precisionOf = (c: ColumnMeta, fallback?: number): number | undefined =>
+  metaOf<number | undefined>(c, 'precision', fallback);
+
 export const number = numeric((n) => String(n), true);
-export const decimal = numeric((n, c) => formatDecimal(n, metaOf(c, 'precision', 1)));
-export const percent = numeric((n) => `${n}%`);
+export const decimal: CellType = {
+  ...numeric((n, c) => formatDecimal(n, precisionOf(c, 1)!)),
+  options: ['precision'],
+};
+export const percent: CellType = {
+  ...numeric((n, c) => {
+    const p = precisionOf(c);
+    return `${p === undefined ? n : formatDecimal(n, p)}%`;
+  }),
+  options: ['precision'],
+};
 export const year = numeric((n) => String(n), true);
 
 export const currency: CellType = {
   ...numeric((n, c) =>
-    formatCurrency(n, metaOf(c, 'currency_locale', 'en-US'), metaOf(c, 'currency_code', 'USD')),
+    formatCurrency(
+      n,
+      metaOf(c, 'currency_locale', 'en-US'),
+      metaOf(c, 'currency_code', 'USD'),
+      precisionOf(c),
+    ),
   ),
+  options: ['currency', 'precision'],
   parse: (t) => {
     const text = t.trim();
     if (!text) return ok(null);
@@ -63,6 +82,7 @@ export const duration: CellType = {
   },
   editor: 'text',
   align: 'right',
+  options: ['duration'],
 };
 
 /** Stars (or the column's icon colour) up to meta.max; typing a digit sets it, click sets the clicked star. */
@@ -77,6 +97,7 @@ export const rating: CellType = {
   paint: (p, v, _d, c) =>
     paintRating(p, toNumber(v) ?? 0, metaOf(c, 'max', 5), metaOf(c, 'color', '#f59e0b')),
   editor: 'number',
+  options: ['rating'],
 };
 
 /** Primary keys, auto numbers, counts and foreign keys are shown, never edited in the grid. */

@@ -5,7 +5,18 @@
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { CellType } from './cell-type';
 import { checkbox, multiSelect, singleSelect } from './choice-types';
-import { attachment, button, code, formula, json, links, lookup, rollup, user } from './computed-types';
+import {
+  attachment,
+  barcode,
+  button,
+  formula,
+  json,
+  links,
+  lookup,
+  qrCode,
+  rollup,
+  user,
+} from './computed-types';
 import { date, dateTime, systemTime, time } from './date-types';
 import { currency, decimal, duration, number, percent, rating, readOnlyNumber, year } from './number-types';
 import {
@@ -56,8 +67,8 @@ export const CELL_TYPES: { [K in UIType]: CellType } = {
   Geometry: geometry,
   JSON: json,
   SpecificDBType: specificDbType,
-  Barcode: code,
-  QrCode: code,
+  Barcode: barcode,
+  QrCode: qrCode,
   Button: button,
   User: user,
   Password: password,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { RowReader, type Row } from '../../data/row-query.js';
 import type { StoredView } from '../../meta/repos/views.js';
 import type { AttachmentObject } from '../../storage/attachments.js';
-import { insertRows } from '../rows-write.js';
+import { insertRows, writeTarget } from '../rows-write.js';
 import { sharedFields, type SharedField } from './shared-view-access.js';
 
 export interface FormSubmission {
@@ -57,7 +57,7 @@ export async function submitSharedForm(
     }
   }
   const { model, db } = await ctx.tableModels.get(ctx, view.fk_model_id);
-  const [id] = await insertRows({ model, db, cache: ctx.dataCache }, [values], false);
+  const [id] = await insertRows(writeTarget(ctx, model, db), [values], false);
   const reader = new RowReader(db, model, ctx.dataCache);
   const shown = fields.map((f) => f.column.id).filter((cid) => model.field(cid)?.name);
   return (await reader.byId(id, shown)) ?? {};

@@ -5,12 +5,12 @@
 import { notFound } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
 import { RowReader, pkValue, type Row } from '../../data/row-query.js';
-import { deleteRows, insertRows, updateRows } from '../rows-write.js';
+import { deleteRows, insertRows, updateRows, writeTarget } from '../rows-write.js';
 import { viewRowExists } from './view-data.js';
 import type { ViewScope } from './view-scope.js';
 
 function targetOf(ctx: AppContext, scope: ViewScope) {
-  return { model: scope.model, db: scope.db, cache: ctx.dataCache };
+  return writeTarget(ctx, scope.model, scope.db);
 }
 
 async function visibleRow(ctx: AppContext, scope: ViewScope, id: unknown): Promise<Row> {

@@ -10,6 +10,7 @@ import { FooterMenu } from './FooterMenu';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
+import { RowMenu } from './RowMenu';
 import { persistColumns } from './view-settings';
 import { useFooter } from './use-footer';
 import { useGrid } from './use-grid';
@@ -28,6 +29,7 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
+  const [rowMenu, setRowMenu] = useState<{ row: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
   const grid = useGrid(
     table,
@@ -52,6 +54,7 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
       },
       onExpand: (row) => !readOnly && setExpanded(row),
       onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
+      onRowMenu: (row, x, y) => !readOnly && setRowMenu({ row, x, y }),
     },
     readOnly,
   );
@@ -84,6 +87,15 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
             y={footerMenu.y}
             onChoose={(t) => void footer.choose(controller.columns[footerMenu.col]!.id, t).catch(onError)}
             onClose={() => setFooterMenu(null)}
+          />
+        )}
+        {rowMenu && (
+          <RowMenu
+            controller={controller}
+            {...rowMenu}
+            onExpand={setExpanded}
+            onClose={() => setRowMenu(null)}
+            onError={onError}
           />
         )}
         {menu && (

@@ -18,12 +18,16 @@ export interface ViewColumnSetting {
   group_by_order?: number | null;
 }
 
-/** The field the view groups rows by (the first group-by level; further levels are not drawn yet). */
-export function groupFieldOf(tableColumns: readonly ColumnMeta[], settings: readonly ViewColumnSetting[]) {
-  const first = settings
+/** The fields the view groups rows by, outermost level first (by `group_by_order`). */
+export function groupFieldsOf(
+  tableColumns: readonly ColumnMeta[],
+  settings: readonly ViewColumnSetting[],
+): ColumnMeta[] {
+  return settings
     .filter((s) => s.group_by)
-    .sort((a, b) => (a.group_by_order ?? 0) - (b.group_by_order ?? 0))[0];
-  return first ? tableColumns.find((c) => c.id === first.fk_column_id) : undefined;
+    .sort((a, b) => (a.group_by_order ?? 0) - (b.group_by_order ?? 0))
+    .map((s) => tableColumns.find((c) => c.id === s.fk_column_id))
+    .filter((c) => c !== undefined);
 }
 
 export interface GridColumns {

@@ -13,7 +13,7 @@ import { EditHistory } from './edit-history';
 import { type CellChange, GridEdits } from './grid-edits';
 import { type GridCallbacks, type GridSetup, messageOf } from './grid-setup';
 import { FOOTER_HEIGHT, type Frame, HEADER_HEIGHT, paintFrame, rangeRect, visibleRows } from './renderer';
-import { type GroupInfo, groupKey, GroupRows } from './group-rows';
+import { type GroupInfo, GroupRows } from './group-rows';
 import { MISSING, RowCache } from './row-cache';
 import { type Range, rangeOf, type Selection, single } from './selection';
 
@@ -36,9 +36,10 @@ export class GridController {
   fillRange: Range | undefined;
   drag: { col: number; x: number } | undefined;
   footer: string[] | undefined;
-  /** Set while the view groups rows by a field: visual rows include a header per group. */
+  /** Set while the view groups rows: visual rows include a header per group at every level. */
   groups: GroupRows | undefined;
-  groupField: ColumnMeta | undefined;
+  /** The group-by fields, outermost first. */
+  groupFields: ColumnMeta[] | undefined;
   private groupInfos: GroupInfo[] = [];
   private readonly collapsed = new Set<string>();
   width = 0;
@@ -126,6 +127,12 @@ export class GridController {
     } else this.cacheCol = cacheCol;
     this.columns = columns;
     this.types = columns.map((c) => cellTypeOf(c.uidt));
+    // Cells showing another field's value (QR codes, barcodes) read that field's cache column when it is shown.
+    this.types.forEach((t, i) => {
+      const source = t.valueFrom?.(columns[i]!);
+      const at = source ? columns.findIndex((c) => c.id === source) : -1;
+      if (at >= 0) this.cacheCol[i] = this.cacheCol[at]!;
+    });
     this.layout = new ColumnLayout(widths, Math.min(frozen, columns.length));
     this.display.clear();
     this.updateSpacer();
@@ -144,11 +151,14 @@ export class GridController {
     this.scheduleDraw();
   }
 
-  /** Shows rows grouped by `field` with these groups (in the order rows come), or ungrouped with undefined. */
-  setGroups(field: ColumnMeta | undefined, infos: GroupInfo[] | undefined): void {
-    this.groupField = field;
+  /**
+   * Shows rows grouped by `fields` (outermost first) with these leaf groups (in the order rows come), or
+   * ungrouped with undefined.
+   */
+  setGroups(fields: ColumnMeta[] | undefined, infos: GroupInfo[] | undefined): void {
+    this.groupFields = fields?.length ? fields : undefined;
     this.groupInfos = infos ?? [];
-    this.groups = field && infos ? new GroupRows(infos, this.collapsed) : undefined;
+    this.groups = this.groupFields && infos ? new GroupRows(infos, this.collapsed) : undefined;
     this.updateSpacer();
     this.scheduleDraw();
   }
@@ -157,10 +167,9 @@ export class GridController {
   toggleGroup(row: number): void {
     const header = this.groups?.header(row);
     if (!header) return;
-    const key = groupKey(header.value);
-    if (this.collapsed.has(key)) this.collapsed.delete(key);
-    else this.collapsed.add(key);
-    this.setGroups(this.groupField, this.groupInfos);
+    if (this.collapsed.has(header.key)) this.collapsed.delete(header.key);
+    else this.collapsed.add(header.key);
+    this.setGroups(this.groupFields, this.groupInfos);
   }
 
   /** The cache row shown at a visual row (-1 on a group header). */
@@ -397,7 +406,7 @@ export class GridController {
       footer: this.footer,
       drag: this.drag,
       groups: this.groups,
-      groupField: this.groupField,
+      groupFields: this.groupFields,
       redraw: this.scheduleDraw,
     };
   }

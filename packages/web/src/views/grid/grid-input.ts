@@ -59,6 +59,14 @@ export class GridInput {
       g.toggleGroup(row);
       return;
     }
+    if (e.button === 2) {
+      // Right-click keeps a selection it falls in (to act on those rows), otherwise selects the cell.
+      const r = g.range;
+      const inside = row >= r.top && row <= r.bottom && (col < 0 || (col >= r.left && col <= r.right));
+      if (!inside && col < g.columns.length) g.select(single(row, Math.max(0, col)));
+      g.callbacks.onRowMenu?.(row, x, y);
+      return;
+    }
     if (this.onFillHandle(x, y)) {
       this.gesture = { kind: 'fill', source: g.range };
       return;

@@ -32,5 +32,8 @@ describe('remote changes', () => {
     expect(fetches).toBe(1);
     applyRemoteChange(cache, { op: 'insert', rows: [{ Id: 6 }] });
     expect(fetches).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
+    applyRemoteChange(cache, { op: 'update', rows: [], truncated: true });
+    expect(fetches).toBe(3);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Remote edits in open grids: joins the table's socket.io room ('subscribe:table') and applies 'row:changed'
  * events — `{ op: 'update', rows: [{ Id, Title: ... }] }` patches loaded cells in place; inserts and deletes
- * reload the window (row indexes shift), keeping the scroll position.
+ * reload the window (row indexes shift), keeping the scroll position; so does an event the server marked
+ * `truncated` (a write by filter, or too many rows to send).
  */
 import { io, type Socket } from 'socket.io-client';
 import type { RowCache } from './row-cache';
@@ -9,11 +10,13 @@ import type { RowCache } from './row-cache';
 export interface RowChangedEvent {
   op: 'insert' | 'update' | 'delete';
   rows: Record<string, unknown>[];
+  /** The rows are not the whole change: reload instead of patching. */
+  truncated?: boolean;
 }
 
 /** Applies one remote change to the cache. Exported for tests. */
 export function applyRemoteChange(cache: RowCache, event: RowChangedEvent, idKey = 'Id'): void {
-  if (event.op !== 'update') {
+  if (event.op !== 'update' || event.truncated) {
     cache.reload();
     return;
   }

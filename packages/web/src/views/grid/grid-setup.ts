@@ -20,6 +20,8 @@ export interface GridCallbacks {
   onExpand(row: number): void;
   /** The footer cell of a column was clicked (to pick its aggregation). */
   onFooterMenu?(col: number, x: number, y: number): void;
+  /** A data row (or its number) was right-clicked: the row menu, at canvas coordinates. */
+  onRowMenu?(row: number, x: number, y: number): void;
 }
 
 export interface GridSetup {

@@ -41,7 +41,8 @@ export interface Frame {
   /** Column being dragged to reorder, and where its ghost is. */
   drag?: { col: number; x: number };
   groups?: GroupRows;
-  groupField?: ColumnMeta;
+  /** The group-by fields, outermost first (the header of level n names field n). */
+  groupFields?: readonly ColumnMeta[];
   redraw(): void;
 }
 
@@ -276,16 +277,22 @@ function paintSelection(ctx: CanvasRenderingContext2D, f: Frame) {
   }
 }
 
-/** A band across each visible group header: toggle, the group field's value and the group's row count. */
+/** Shades of group header bands, outermost first (deeper levels lighter). */
+const GROUP_BANDS = ['#e4e7ec', '#eef0f3', '#f5f6f8'];
+/** Indent per group level. */
+const GROUP_INDENT = 16;
+
+/** A band across each visible group header, indented by level: toggle, the field and value, and the row count. */
 function paintGroupHeaders(ctx: CanvasRenderingContext2D, f: Frame, first: number, last: number) {
   for (let r = first; r <= last; r++) {
     const header = f.groups!.header(r);
     if (!header) continue;
     const y = rowTop(f, r);
-    ctx.fillStyle = '#eef0f3';
+    const indent = header.level * GROUP_INDENT;
+    ctx.fillStyle = GROUP_BANDS[Math.min(header.level, GROUP_BANDS.length - 1)]!;
     ctx.fillRect(0, y, f.width, f.rowHeight);
     line(ctx, 0, y + f.rowHeight - 0.5, f.width, y + f.rowHeight - 0.5, '#c7cbd1');
-    const title = f.groupField?.title ?? '';
+    const title = f.groupFields?.[header.level]?.title ?? '';
     const value =
       header.value === null || header.value === undefined || header.value === ''
         ? 'Empty'
@@ -294,9 +301,9 @@ function paintGroupHeaders(ctx: CanvasRenderingContext2D, f: Frame, first: numbe
     ctx.fillText(
       f.text.fit(
         `${header.collapsed ? '▸' : '▾'}  ${title}: ${value}   (${header.count})`,
-        f.width - PAD * 2,
+        f.width - PAD * 2 - indent,
       ),
-      PAD,
+      PAD + indent,
       y + f.rowHeight / 2,
     );
   }

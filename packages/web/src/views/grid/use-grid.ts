@@ -2,17 +2,17 @@
  * React glue of the grid: builds the controller for a table/view with the app's API client, keeps its columns
  * in step with the view's column settings, persists resize/reorder/freeze, and subscribes to remote edits.
  */
-import type { TableMeta } from '@rowbase/core/api/meta';
+import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { request } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
 import { getToken } from '../../session/session';
 import type { EditorServices } from '../../fields/editors/editor-props';
-import { gridColumns, groupFieldOf, type ViewColumnSetting } from './grid-columns';
+import { gridColumns, groupFieldsOf, type ViewColumnSetting } from './grid-columns';
 import { GridController } from './grid-controller';
 import type { GridCallbacks } from './grid-setup';
 import { subscribeTable } from './grid-realtime';
-import { orderGroupsLikeRows } from './group-rows';
+import { type GroupInfo, orderGroupsLikeRows } from './group-rows';
 import { type GridTransport, recordsSource, type RowQuery } from './grid-source';
 
 /** The app's client as the grid's transport, with errors turned into SPEC §8 messages. */
@@ -74,6 +74,7 @@ export function useGrid(
         onColumnsChange: (cols, widths, before) => callbacksRef.current.onColumnsChange(cols, widths, before),
         onExpand: (r) => callbacksRef.current.onExpand(r),
         onFooterMenu: (c, x, y) => callbacksRef.current.onFooterMenu?.(c, x, y),
+        onRowMenu: (r, x, y) => callbacksRef.current.onRowMenu?.(r, x, y),
       },
     });
     // The controller lives as long as the table and view; column changes go through setColumns.
@@ -113,10 +114,13 @@ export function useGrid(
     [controller],
   );
 
-  const groupField = groupFieldOf(table.columns ?? [], settings);
-  const groupFieldId = groupField?.id;
+  const groupFields = groupFieldsOf(table.columns ?? [], settings);
+  const groupKeyOfFields = groupFields.map((f) => f.id).join(',');
+  const groupFieldsRef = useRef(groupFields);
+  groupFieldsRef.current = groupFields;
   useEffect(() => {
-    if (!groupField || !viewId) {
+    const fields = groupFieldsRef.current;
+    if (!fields.length || !viewId) {
       controller.setGroups(undefined, undefined);
       if (queryRef.current.sort) setQuery({ sort: undefined });
       return;
@@ -124,25 +128,24 @@ export function useGrid(
     let latest = 0;
     const fetchGroups = async () => {
       const call = ++latest;
-      const { where } = queryRef.current;
       const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/groupby`;
-      const qs = `?limit=1000${where ? `&where=${encodeURIComponent(where)}` : ''}`;
       try {
-        const reply = await appTransport<{ list: Record<string, unknown>[] }>('GET', path + qs);
+        const leaves = await fetchGroupLeaves(path, queryRef.current.where, fields);
         if (call !== latest) return;
-        const options = (groupField.colOptions as { options?: { title: string }[] } | null)?.options;
-        const infos = reply.list.map((r) => ({ value: r[groupField.title] ?? null, count: Number(r.count) }));
-        controller.setGroups(groupField, isSelect(groupField) ? orderGroupsLikeRows(options, infos) : infos);
+        const options = fields.map((f) =>
+          isSelect(f) ? (f.colOptions as { options?: { title: string }[] } | null)?.options : undefined,
+        );
+        controller.setGroups(fields, orderGroupsLikeRows(options, leaves));
       } catch (e) {
         callbacksRef.current.onError(errorMessageOf(e));
       }
     };
     const off = controller.cache.onReload(() => void fetchGroups());
-    // Rows must come in group order: sort by the group field first (the view's own sorts apply within groups).
-    setQuery({ sort: groupField.title });
+    // Rows must come in group order: sort by the group fields first (the view's own sorts apply within groups).
+    setQuery({ sort: fields.map((f) => f.title).join(',') });
     return off;
-    // Keyed by the group field's id: a new table meta object with the same grouping changes nothing.
-  }, [controller, groupFieldId, viewId, table.base_id, table.id, setQuery]);
+    // Keyed by the group fields' ids: a new table meta object with the same grouping changes nothing.
+  }, [controller, groupKeyOfFields, viewId, table.base_id, table.id, setQuery]);
 
   useEffect(
     () => subscribeTable(table.id, getToken(), controller.cache, idKey),
@@ -169,3 +172,30 @@ export function useGrid(
 }
 
 const isSelect = (c: { uidt: string }) => c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect';
+
+/** Pages of /groupby answered in one request each; a view with more group combinations than this shows the first. */
+const GROUP_PAGE = 1000;
+const MAX_GROUP_PAGES = 20;
+
+/**
+ * Every combination of the view's stored group-by values with its row count (the /groupby endpoint answers them
+ * ordered by the levels), read page by page.
+ */
+async function fetchGroupLeaves(
+  path: string,
+  where: string | undefined,
+  fields: readonly ColumnMeta[],
+): Promise<GroupInfo[]> {
+  const leaves: GroupInfo[] = [];
+  for (let page = 0; page < MAX_GROUP_PAGES; page++) {
+    const qs = `?limit=${GROUP_PAGE}&offset=${page * GROUP_PAGE}${where ? `&where=${encodeURIComponent(where)}` : ''}`;
+    const reply = await appTransport<{
+      list: Record<string, unknown>[];
+      pageInfo?: { isLastPage?: boolean };
+    }>('GET', path + qs);
+    for (const r of reply.list)
+      leaves.push({ values: fields.map((f) => r[f.title] ?? null), count: Number(r.count) });
+    if (reply.list.length < GROUP_PAGE || reply.pageInfo?.isLastPage !== false) break;
+  }
+  return leaves;
+}

@@ -1,6 +1,7 @@
-/** Toolbar "Group": the fields the view groups by (view column group_by), add or remove one. */
+/** Toolbar "Group": the fields the view groups by, outermost first (view column group_by), add or remove a level. */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Select } from 'antd';
+import { groupFieldsOf } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
 import { viewApi } from '../view-settings';
 
@@ -13,10 +14,7 @@ interface Props {
 
 export function GroupMenu({ grid, table, viewId, onError }: Props) {
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
-  const grouped = grid.settings
-    .filter((s) => (s as { group_by?: boolean }).group_by)
-    .map((s) => (table.columns ?? []).find((c) => c.id === s.fk_column_id))
-    .filter((c) => c !== undefined);
+  const grouped = groupFieldsOf(table.columns ?? [], grid.settings);
   const fields = (table.columns ?? [])
     .filter((c) => !grouped.includes(c))
     .map((c) => ({ value: c.id, label: c.title }));
