@@ -26,6 +26,12 @@ export class EditHistory {
     this.undone = [];
   }
 
+  /** Forgets an entry whose change never took effect (its save was refused). */
+  discard(entry: HistoryEntry): void {
+    this.done = this.done.filter((e) => e !== entry);
+    this.undone = this.undone.filter((e) => e !== entry);
+  }
+
   get canUndo(): boolean {
     return this.done.length > 0;
   }

@@ -84,6 +84,19 @@ describe('GridEdits', () => {
     expect(t.rows()[1]!.Title).toBe('B');
   });
 
+  it('undoes the latest edit even when Ctrl+Z comes before its save has answered', async () => {
+    const t = memoryTable(5);
+    t.cache.ensure(0, 4);
+    await t.settle();
+    await t.edits.setCells([{ row: 0, col: 0, value: 'first' }]);
+    const saving = t.edits.setCells([{ row: 1, col: 0, value: 'second' }]);
+    const undoing = t.history.undo(); // pressed before the second save resolved
+    await saving;
+    await undoing;
+    expect(t.rows()[1]!.Title).toBe('t2');
+    expect(t.rows()[0]!.Title).toBe('first');
+  });
+
   it('rolls back an edit the server refuses and keeps it out of the history', async () => {
     const t = memoryTable(5);
     t.cache.ensure(0, 4);

@@ -52,12 +52,24 @@ export class GridEdits {
       after.push({ id, key, value: c.value });
     }
     if (!after.length) return;
-    await this.apply(after, before);
-    this.history.push({
+    // The entry is recorded before the save answers, so a quick Ctrl+Z undoes this edit and not the one
+    // before it; its undo waits for the save, so the two requests reach the server in order.
+    const saved = this.apply(after, before);
+    const entry = {
       label,
-      undo: () => this.apply(before, after),
+      undo: async () => {
+        await saved;
+        await this.apply(before, after);
+      },
       redo: () => this.apply(after, before),
-    });
+    };
+    this.history.push(entry);
+    try {
+      await saved;
+    } catch (e) {
+      this.history.discard(entry);
+      throw e;
+    }
   }
 
   /** Shows `next` at once, saves it, and puts `previous` back where `next` is still shown if saving fails. */
