@@ -101,8 +101,12 @@ describe.each(testDatabases())('view-scoped row API on %s', (kind) => {
     ]);
     const col = (id: string, body: unknown) =>
       server.api.patch(`/api/v1/db/meta/views/${t.defaultViewId}/columns/${id}`, body, opts());
-    await col(t.col.Status!, { group_by: true, group_by_order: 1, group_by_sort: 'desc' });
-    await col(t.col.Done!, { group_by: true, group_by_order: 2 });
+    for (const res of [
+      await col(t.col.Status!, { group_by: true, group_by_order: 1, group_by_sort: 'desc' }),
+      await col(t.col.Done!, { group_by: true, group_by_order: 2 }),
+    ]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     const levels = await server.api.get(data('/groupby', t.defaultViewId), opts());
     expect(levels.body.list[0]).toMatchObject({ Status: 'b', Done: false, count: 1 });
     expect(

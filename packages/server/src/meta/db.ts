@@ -3,12 +3,14 @@ import knexFactory, { type Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { MetaDbConfig } from '../config.js';
 import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
+import { useImmediateSqliteTransactions } from './sqlite-immediate.js';
 
 export type MetaDb = Knex;
 
 export function openMetaDb(config: MetaDbConfig): MetaDb {
   switch (config.client) {
     case 'sqlite':
+      useImmediateSqliteTransactions();
       return knexFactory({
         client: 'better-sqlite3',
         connection: { filename: config.connection },

@@ -9,6 +9,7 @@ import { templateOf } from '@rowbase/core/sources/templates';
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
+import { useImmediateSqliteTransactions } from '../meta/sqlite-immediate.js';
 import type { MetaDbClient } from '../config.js';
 import type { SourceRecord, SourcesRepo } from '../meta/repos/sources.js';
 import type { SecretBox } from './secrets.js';
@@ -61,6 +62,7 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
     case 'sqlite': {
       const filename = typeof conn === 'string' ? conn : (conn.filename as string | undefined);
       if (!filename) throw badRequest('connection.filename is required for sqlite3');
+      useImmediateSqliteTransactions();
       return {
         client: 'better-sqlite3',
         connection: { filename },
