@@ -2,6 +2,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { Aggregation } from '@rowbase/core/fields/field-type';
 import { AGGREGATION_LABELS, aggregationsOf } from './footer-aggregates';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   column: ColumnMeta;
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function FooterMenu({ column, current, x, y, onChoose, onClose }: Props) {
+  const { t } = useTranslation();
   const pick = (t: Aggregation | null) => {
     onChoose(t);
     onClose();
@@ -30,7 +32,7 @@ export function FooterMenu({ column, current, x, y, onChoose, onClose }: Props) 
             className="w-full px-3 py-1 text-left text-gray-500 hover:bg-gray-50"
             onClick={() => pick(null)}
           >
-            None
+            {t('grid.footer.none')}
           </button>
         </li>
         {aggregationsOf(column).map((t) => (
