@@ -138,9 +138,9 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           showSearch
           value={uidt}
           onChange={(v) => setUidt(v)}
-          options={PICKER_TYPES.map((t) => ({
-            value: t,
-            label: t === 'LinkToAnotherRecord' ? `${t} (deprecated)` : t,
+          options={PICKER_TYPES.map((type) => ({
+            value: type,
+            label: type === 'LinkToAnotherRecord' ? t('grid.field.deprecated', { type }) : type,
           }))}
         />
         <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
