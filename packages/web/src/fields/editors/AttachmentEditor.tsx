@@ -2,8 +2,10 @@
 import { useState } from 'react';
 import type { EditorProps } from './editor-props';
 import { attachmentsOf, attachmentUrl } from '../computed-types';
+import { useTranslation } from 'react-i18next';
 
 export function AttachmentEditor(p: EditorProps) {
+  const { t } = useTranslation();
   const [items, setItems] = useState(() => attachmentsOf(p.value));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -50,7 +52,7 @@ export function AttachmentEditor(p: EditorProps) {
         ))}
       </div>
       <label className="mt-2 block cursor-pointer rounded border border-dashed border-gray-300 p-2 text-center text-gray-500">
-        {busy ? 'Uploading…' : 'Click or drop files to upload'}
+        {busy ? t('grid.editor.uploading') : t('grid.editor.dropToUpload')}
         <input
           type="file"
           multiple

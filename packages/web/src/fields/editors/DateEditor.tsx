@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { commitKeys, type EditorProps } from './editor-props';
 import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../dates';
 import { metaOf } from '../number-types';
+import { useTranslation } from 'react-i18next';
 
 export function DateEditor(p: EditorProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(() => p.initial ?? p.type.format(p.value, p.column));
   const uidt = p.column.uidt;
   const pickerType = uidt === 'Time' ? 'time' : uidt === 'DateTime' ? 'datetime-local' : 'date';
@@ -28,7 +30,7 @@ export function DateEditor(p: EditorProps) {
       />
       <input
         type={pickerType}
-        aria-label="Pick"
+        aria-label={t('grid.editor.pick')}
         data-testid="cell-date-picker"
         className="w-6 cursor-pointer opacity-60"
         onChange={(e) => e.target.value && p.commitText(e.target.value, 'stay')}

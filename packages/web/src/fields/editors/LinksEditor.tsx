@@ -6,10 +6,12 @@ import type { LinkOptions } from '@rowbase/core/api/meta';
 import { useEffect, useState } from 'react';
 import type { EditorProps } from './editor-props';
 import { labelOf } from '../computed-types';
+import { useTranslation } from 'react-i18next';
 
 type Row = Record<string, unknown>;
 
 export function LinksEditor(p: EditorProps) {
+  const { t } = useTranslation();
   const options = p.column.colOptions as LinkOptions | null | undefined;
   const related = options?.fk_related_model_id;
   const [search, setSearch] = useState('');
@@ -58,7 +60,7 @@ export function LinksEditor(p: EditorProps) {
       <input
         autoFocus
         className="w-full border-b border-gray-100 px-2 py-1 outline-none"
-        placeholder="Search records"
+        placeholder={t('grid.editor.searchRecords')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />

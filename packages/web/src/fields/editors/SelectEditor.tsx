@@ -2,8 +2,10 @@
 import { useMemo, useState } from 'react';
 import type { EditorProps } from './editor-props';
 import { optionColor, selectedTitles, selectOptions } from '../choice-types';
+import { useTranslation } from 'react-i18next';
 
 export function SelectEditor(p: EditorProps) {
+  const { t } = useTranslation();
   const multi = p.column.uidt === 'MultiSelect';
   const [filter, setFilter] = useState(p.initial ?? '');
   const [picked, setPicked] = useState(() => selectedTitles(p.value));
@@ -27,7 +29,7 @@ export function SelectEditor(p: EditorProps) {
       <input
         autoFocus
         className="w-full border-b border-gray-100 px-2 py-1 outline-none"
-        placeholder="Search options"
+        placeholder={t('grid.editor.searchOptions')}
         value={filter}
         onChange={(e) => {
           setFilter(e.target.value);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { EditorServices } from '../../fields/editors/editor-props';
 import { cellTypeOf } from '../../fields/registry';
 import type { GridController } from './grid-controller';
+import { useTranslation } from 'react-i18next';
 
 interface Comment {
   id: string;
@@ -26,6 +27,7 @@ interface Props {
 }
 
 export function ExpandedRecord({ controller: g, table, row, services, onClose, onError }: Props) {
+  const { t } = useTranslation();
   const record = g.cache.record(g.dataRow(row));
   const rowId = g.rowIdAt(row);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -44,8 +46,7 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
     const col = g.columns.findIndex((c) => c.title === title);
     const text = drafts[title];
     if (text === undefined) return;
-    const message =
-      col >= 0 ? await g.commitText(row, col, text) : 'Show this field in the grid to edit it here';
+    const message = col >= 0 ? await g.commitText(row, col, text) : t('grid.record.notShown');
     if (message) onError(message);
     else setDrafts(({ [title]: _, ...rest }) => rest);
   };
@@ -97,7 +98,7 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
             );
           })}
         <section className="border-t border-gray-100 pt-3">
-          <h3 className="mb-2 text-sm font-medium">Comments</h3>
+          <h3 className="mb-2 text-sm font-medium">{t('grid.record.comments')}</h3>
           <ul className="mb-2 flex flex-col gap-1 text-sm">
             {comments.map((c) => (
               <li key={c.id}>
@@ -108,11 +109,11 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
           <div className="flex gap-2">
             <Input
               value={comment}
-              placeholder="Comment"
+              placeholder={t('grid.record.comment')}
               onChange={(e) => setComment(e.target.value)}
               onPressEnter={() => void addComment()}
             />
-            <Button onClick={() => void addComment()}>Comment</Button>
+            <Button onClick={() => void addComment()}>{t('grid.record.addComment')}</Button>
           </div>
         </section>
       </div>

@@ -15,6 +15,7 @@ import { baseKey, basesApi } from '../../api/bases';
 import { columnPropsShown, metaOptionsOf } from '../../fields/field-options';
 import { FieldOptions } from './FieldOptions';
 import { FieldRelationOptions } from './FieldRelationOptions';
+import { useTranslation } from 'react-i18next';
 
 export const PICKER_TYPES: readonly UIType[] = UI_TYPES.filter((t) => !HIDDEN_FROM_TYPE_PICKER.includes(t));
 
@@ -59,6 +60,7 @@ interface Props {
 }
 
 export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
+  const { t } = useTranslation();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [uidt, setUidt] = useState<UIType>(initial?.uidt ?? 'SingleLineText');
   const [meta, setMeta] = useState<Record<string, unknown>>(initial?.meta ?? {});
@@ -112,7 +114,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   return (
     <Modal
       open
-      title={initial ? 'Edit field' : 'Add field'}
+      title={initial ? t('grid.header.editField') : t('grid.field.addField')}
       onCancel={onClose}
       onOk={() => void submit()}
       okButtonProps={{ disabled: !title.trim(), loading: busy }}
@@ -125,7 +127,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
         )}
         <Input
           data-testid="field-title"
-          placeholder="Field name"
+          placeholder={t('grid.field.name')}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           autoFocus
@@ -136,9 +138,9 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           showSearch
           value={uidt}
           onChange={(v) => setUidt(v)}
-          options={PICKER_TYPES.map((t) => ({
-            value: t,
-            label: t === 'LinkToAnotherRecord' ? `${t} (deprecated)` : t,
+          options={PICKER_TYPES.map((type) => ({
+            value: type,
+            label: type === 'LinkToAnotherRecord' ? t('grid.field.deprecated', { type }) : type,
           }))}
         />
         <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />

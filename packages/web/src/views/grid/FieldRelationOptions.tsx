@@ -7,6 +7,7 @@ import type { UIType } from '@rowbase/core/fields/ui-types';
 import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { appTransport } from './use-grid';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   uidt: UIType;
@@ -18,6 +19,7 @@ interface Props {
 const ROLLUP_FUNCTIONS = ['count', 'min', 'max', 'avg', 'sum', 'countDistinct', 'sumDistinct', 'avgDistinct'];
 
 export function FieldRelationOptions({ uidt, table, body, set }: Props) {
+  const { t } = useTranslation();
   const [tables, setTables] = useState<TableMeta[]>([]);
   const [related, setRelated] = useState<ColumnMeta[]>([]);
   const links = (table.columns ?? []).filter((c) => c.uidt === 'Links' || c.uidt === 'LinkToAnotherRecord');
@@ -45,7 +47,7 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
       <div className="flex gap-2">
         <Select
           className="flex-1"
-          placeholder="Linked table"
+          placeholder={t('grid.field.linkedTable')}
           value={body.childId as string | undefined}
           options={tables.map((t) => ({ value: t.id, label: t.title }))}
           onChange={(v) => {
@@ -57,9 +59,9 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
           className="w-40"
           value={(body.type as string | undefined) ?? 'mm'}
           options={[
-            { value: 'mm', label: 'Many to many' },
-            { value: 'hm', label: 'Has many' },
-            { value: 'bt', label: 'Belongs to' },
+            { value: 'mm', label: t('grid.field.manyToMany') },
+            { value: 'hm', label: t('grid.field.hasMany') },
+            { value: 'bt', label: t('grid.field.belongsTo') },
           ]}
           onChange={(v) => set('type', v)}
         />
@@ -70,13 +72,13 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
     return (
       <div className="flex flex-col gap-2">
         <Select
-          placeholder="Link field"
+          placeholder={t('grid.field.linkField')}
           value={body.fk_relation_column_id as string | undefined}
           options={links.map((c) => ({ value: c.id, label: c.title }))}
           onChange={(v) => set('fk_relation_column_id', v)}
         />
         <Select
-          placeholder={uidt === 'Lookup' ? 'Field to look up' : 'Field to roll up'}
+          placeholder={uidt === 'Lookup' ? t('grid.field.lookupField') : t('grid.field.rollupField')}
           value={body[targetKey] as string | undefined}
           options={related.map((c) => ({ value: c.id, label: c.title }))}
           onChange={(v) => set(targetKey, v)}
@@ -94,7 +96,7 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
   if (uidt === 'Formula')
     return (
       <Input.TextArea
-        placeholder="Formula, e.g. {Price} * {Qty}"
+        placeholder={t('grid.field.formula')}
         value={(body.formula_raw as string | undefined) ?? ''}
         onChange={(e) => set('formula_raw', e.target.value)}
       />

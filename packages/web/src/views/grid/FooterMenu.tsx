@@ -1,7 +1,8 @@
 /** The aggregation picker of a footer cell: the aggregations the field's type allows, or none. */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { Aggregation } from '@rowbase/core/fields/field-type';
-import { AGGREGATION_LABELS, aggregationsOf } from './footer-aggregates';
+import { aggregationsOf } from './footer-aggregates';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   column: ColumnMeta;
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function FooterMenu({ column, current, x, y, onChoose, onClose }: Props) {
+  const { t } = useTranslation();
   const pick = (t: Aggregation | null) => {
     onChoose(t);
     onClose();
@@ -30,16 +32,16 @@ export function FooterMenu({ column, current, x, y, onChoose, onClose }: Props) 
             className="w-full px-3 py-1 text-left text-gray-500 hover:bg-gray-50"
             onClick={() => pick(null)}
           >
-            None
+            {t('grid.footer.none')}
           </button>
         </li>
-        {aggregationsOf(column).map((t) => (
-          <li key={t}>
+        {aggregationsOf(column).map((agg) => (
+          <li key={agg}>
             <button
-              className={`w-full px-3 py-1 text-left hover:bg-gray-50 ${t === current ? 'font-semibold' : ''}`}
-              onClick={() => pick(t)}
+              className={`w-full px-3 py-1 text-left hover:bg-gray-50 ${agg === current ? 'font-semibold' : ''}`}
+              onClick={() => pick(agg)}
             >
-              {AGGREGATION_LABELS[t]}
+              {t(`grid.footer.aggregation.${agg}`)}
             </button>
           </li>
         ))}

@@ -5,6 +5,7 @@
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { FieldForm } from './FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
@@ -25,7 +26,7 @@ interface Props {
   readOnly?: boolean;
 }
 
-const HEIGHT_LABELS = ['Short', 'Medium', 'Tall', 'Extra tall'];
+const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
 
 /** The where clause of the toolbar search: the display-value field contains the text. */
 export function searchWhere(field: string, text: string): string | undefined {
@@ -34,6 +35,7 @@ export function searchWhere(field: string, text: string): string | undefined {
 }
 
 export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, readOnly = false }: Props) {
+  const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
   const [showSystem, setShowSystem] = useState(false);
@@ -98,7 +100,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
       {viewId && !readOnly && (
         <>
           {menu(
-            'Fields',
+            t('grid.toolbar.fields'),
             'toolbar-fields',
             <FieldsMenu
               grid={grid}
@@ -110,17 +112,17 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
             />,
           )}
           {menu(
-            'Filter',
+            t('grid.toolbar.filter'),
             'toolbar-filter',
             <FilterMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
           )}
           {menu(
-            'Sort',
+            t('grid.toolbar.sort'),
             'toolbar-sort',
             <SortMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
           )}
           {menu(
-            'Group',
+            t('grid.toolbar.group'),
             'toolbar-group',
             <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} />,
           )}
@@ -129,9 +131,9 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
       <Select
         size="small"
         className="w-28"
-        aria-label="Row height"
+        aria-label={t('grid.toolbar.rowHeight')}
         value={rowHeight}
-        options={HEIGHT_LABELS.map((label, i) => ({ value: i, label }))}
+        options={HEIGHT_LABELS.map((key, i) => ({ value: i, label: t(`grid.toolbar.height.${key}`) }))}
         onChange={(v: number) => {
           setRowHeight(v);
           g.setRowHeight(ROW_HEIGHTS[v]!);
@@ -142,14 +144,14 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         size="small"
         style={{ width: 200 }}
         allowClear
-        placeholder={`Search ${searchField}`}
+        placeholder={t('grid.toolbar.search', { field: searchField })}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
       {!readOnly && (
         <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
-          + Field
+          {t('grid.toolbar.addField')}
         </Button>
       )}
       {addingField && (
@@ -166,30 +168,30 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
       <div className="flex-1" />
       {!readOnly && (
         <>
-          <Button size="small" onClick={() => void g.undo()} aria-label="Undo">
+          <Button size="small" onClick={() => void g.undo()} aria-label={t('grid.toolbar.undo')}>
             ↶
           </Button>
-          <Button size="small" onClick={() => void g.redo()} aria-label="Redo">
+          <Button size="small" onClick={() => void g.redo()} aria-label={t('grid.toolbar.redo')}>
             ↷
           </Button>
           <Button size="small" onClick={deleteRows} data-testid="delete-rows">
-            Delete rows
+            {t('grid.toolbar.deleteRows')}
           </Button>
           <Button size="small" type="primary" onClick={addRow} data-testid="add-row">
-            + Row
+            {t('grid.toolbar.addRow')}
           </Button>
         </>
       )}
       {viewId &&
         !readOnly &&
         menu(
-          'Share',
+          t('grid.toolbar.share'),
           'toolbar-share',
           <ShareMenu viewId={viewId} tableId={table.id} baseId={table.base_id} onError={onError} />,
         )}
       {viewId &&
         menu(
-          'Download',
+          t('grid.toolbar.download'),
           'toolbar-download',
           <div className="flex flex-col gap-1">
             <Button size="small" onClick={() => void download('csv')}>

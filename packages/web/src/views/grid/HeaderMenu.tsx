@@ -5,6 +5,7 @@
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Modal } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FieldForm } from './FieldForm';
 import type { GridHandle } from './use-grid';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, onFieldsChanged }: Props) {
+  const { t } = useTranslation();
   const g = grid.controller;
   const column = g.columns[col]!;
   const [form, setForm] = useState<'edit' | 'add' | null>(null);
@@ -36,25 +38,32 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
     return grid.reloadSettings();
   };
   const needView = (work: (viewId: string) => Promise<unknown>) => () =>
-    viewId ? work(viewId) : Promise.reject(new Error('Open a view to change its settings'));
+    viewId ? work(viewId) : Promise.reject(new Error(t('grid.header.needView')));
 
   const items: [string, () => void][] = [
-    ['Edit field', () => setForm('edit')],
-    ['Insert field', () => setForm('add')],
-    ['Duplicate field', () => run(() => fieldApi.duplicate(table.base_id, column.id), fieldsChanged)],
+    [t('grid.header.editField'), () => setForm('edit')],
+    [t('grid.header.insertField'), () => setForm('add')],
     [
-      'Hide field',
+      t('grid.header.duplicateField'),
+      () => run(() => fieldApi.duplicate(table.base_id, column.id), fieldsChanged),
+    ],
+    [
+      t('grid.header.hideField'),
       () =>
         run(
           needView(async (v) => {
             await viewApi.showColumn(v, column.id, false);
             const show = (on: boolean) => viewApi.showColumn(v, column.id, on).then(grid.reloadSettings);
-            g.history.push({ label: 'Hide field', undo: () => show(true), redo: () => show(false) });
+            g.history.push({
+              label: t('grid.header.hideField'),
+              undo: () => show(true),
+              redo: () => show(false),
+            });
           }),
         ),
     ],
     [
-      'Sort ascending',
+      t('grid.header.sortAscending'),
       () =>
         run(
           needView((v) => viewApi.addSort(v, column.id, 'asc')),
@@ -62,7 +71,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
         ),
     ],
     [
-      'Sort descending',
+      t('grid.header.sortDescending'),
       () =>
         run(
           needView((v) => viewApi.addSort(v, column.id, 'desc')),
@@ -70,7 +79,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
         ),
     ],
     [
-      'Filter by this field',
+      t('grid.header.filterBy'),
       () =>
         run(
           needView((v) =>
@@ -79,25 +88,25 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
           () => g.cache.reload(),
         ),
     ],
-    ['Group by this field', () => run(needView((v) => viewApi.groupBy(v, column.id, true)))],
+    [t('grid.header.groupBy'), () => run(needView((v) => viewApi.groupBy(v, column.id, true)))],
     [
-      col < g.layout.frozen ? 'Unfreeze columns' : 'Freeze up to here',
+      col < g.layout.frozen ? t('grid.header.unfreeze') : t('grid.header.freeze'),
       () => {
         const frozen = col < g.layout.frozen ? 0 : col + 1;
         g.setColumns(g.columns, [...g.layout.widths], frozen);
         run(needView((v) => persistColumns(v, g.columns, [...g.layout.widths], frozen)));
       },
     ],
-    ['Set as display value', () => run(() => fieldApi.setDisplayValue(column.id), fieldsChanged)],
+    [t('grid.header.setDisplayValue'), () => run(() => fieldApi.setDisplayValue(column.id), fieldsChanged)],
     [
-      'Delete field',
+      t('grid.header.deleteField'),
       () => {
         onClose();
         Modal.confirm({
-          title: `Delete field '${column.title}'?`,
-          content: 'Its data is deleted too. This cannot be undone.',
+          title: t('grid.header.deleteConfirm', { title: column.title }),
+          content: t('grid.header.deleteWarning'),
           okButtonProps: { danger: true },
-          okText: 'Delete',
+          okText: t('action.delete'),
           onOk: () =>
             fieldApi
               .remove(column.id)

@@ -34,11 +34,12 @@ export function aggregationQuery(
   return list.length ? JSON.stringify(list) : undefined;
 }
 
-/** Footer texts, one per shown column: "Sum $1,234.00" (min/max/sum formatted as the field shows values). */
+/** Footer texts, one per shown column (labelOf names the aggregation in the user's language): "Sum $1,234.00" (min/max/sum formatted as the field shows values). */
 export function footerTexts(
   columns: readonly ColumnMeta[],
   chosen: ReadonlyMap<string, Aggregation>,
   values: Record<string, unknown>,
+  labelOf: (type: Aggregation) => string = (type) => AGGREGATION_LABELS[type],
 ): string[] {
   return columns.map((c) => {
     const type = chosen.get(c.id);
@@ -52,6 +53,6 @@ export function footerTexts(
           : type.startsWith('avg') && typeof v === 'number'
             ? String(Math.round(v * 100) / 100)
             : cellTypeOf(c.uidt).format(v, c);
-    return `${AGGREGATION_LABELS[type]} ${formatted}`;
+    return `${labelOf(type)} ${formatted}`;
   });
 }

@@ -3,9 +3,12 @@ import type { Aggregation } from '@rowbase/core/fields/field-type';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { aggregationQuery, footerTexts } from './footer-aggregates';
 import { appTransport, type GridHandle } from './use-grid';
+import { useTranslation } from 'react-i18next';
 
 export function useFooter(grid: GridHandle, baseId: string, tableId: string, viewId: string | undefined) {
+  const { t } = useTranslation();
   const g = grid.controller;
+  const aggregationLabel = useCallback((type: Aggregation) => t(`grid.footer.aggregation.${type}`), [t]);
   const fromSettings = useMemo(() => {
     const m = new Map<string, Aggregation>();
     for (const s of grid.settings) {
@@ -29,11 +32,11 @@ export function useFooter(grid: GridHandle, baseId: string, tableId: string, vie
         'GET',
         `/api/v1/db/data/noco/${baseId}/${tableId}/views/${viewId}/aggregate?aggregation=${encodeURIComponent(q)}${where}`,
       );
-      g.setFooter(footerTexts(columns, chosenRef.current, values));
+      g.setFooter(footerTexts(columns, chosenRef.current, values, aggregationLabel));
     } catch {
-      g.setFooter(footerTexts(columns, chosenRef.current, {}));
+      g.setFooter(footerTexts(columns, chosenRef.current, {}, aggregationLabel));
     }
-  }, [g, baseId, tableId, viewId, grid.query.where]);
+  }, [g, baseId, tableId, viewId, grid.query.where, aggregationLabel]);
 
   useEffect(() => {
     void refresh();

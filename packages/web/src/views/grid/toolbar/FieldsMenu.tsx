@@ -1,6 +1,7 @@
 /** Toolbar "Fields": show/hide each field, move it up or down, show system fields, show or hide all. */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Checkbox } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { gridColumns, isHiddenSystem } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
 import { persistColumns, viewApi } from '../view-settings';
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function FieldsMenu({ grid, table, viewId, showSystem, setShowSystem, onError }: Props) {
+  const { t } = useTranslation();
   const all = (table.columns ?? []).filter((c) => !isHiddenSystem(c, showSystem));
   const shown = new Set(grid.controller.columns.map((c) => c.id));
   // The full order: shown fields in grid order, then hidden ones in their saved order.
@@ -45,24 +47,32 @@ export function FieldsMenu({ grid, table, viewId, showSystem, setShowSystem, onE
               }
             />
             <span className="flex-1 truncate">{c.title}</span>
-            <Button size="small" aria-label={`Move ${c.title} up`} onClick={() => move(i, -1)}>
+            <Button
+              size="small"
+              aria-label={t('grid.toolbar.moveFieldUp', { field: c.title })}
+              onClick={() => move(i, -1)}
+            >
               ↑
             </Button>
-            <Button size="small" aria-label={`Move ${c.title} down`} onClick={() => move(i, 1)}>
+            <Button
+              size="small"
+              aria-label={t('grid.toolbar.moveFieldDown', { field: c.title })}
+              onClick={() => move(i, 1)}
+            >
               ↓
             </Button>
           </li>
         ))}
       </ul>
       <Checkbox checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)}>
-        Show system fields
+        {t('grid.toolbar.showSystemFields')}
       </Checkbox>
       <div className="flex gap-2">
         <Button size="small" onClick={() => void viewApi.showAll(viewId).then(grid.reloadSettings, fail)}>
-          Show all
+          {t('grid.toolbar.showAll')}
         </Button>
         <Button size="small" onClick={() => void viewApi.hideAll(viewId).then(grid.reloadSettings, fail)}>
-          Hide all
+          {t('grid.toolbar.hideAll')}
         </Button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { COMPARISON_OPS, VALUELESS_OPS } from '@rowbase/core/filters/ops';
 import { Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type FilterRow, viewApi } from '../view-settings';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<FilterRow[]>([]);
   const fail = useCallback((e: unknown) => onError(e instanceof Error ? e.message : String(e)), [onError]);
   const load = useCallback(async () => {
@@ -59,7 +61,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
       {list.map((f, i) => (
         <div key={f.id} className="flex items-start gap-2">
           {i === 0 ? (
-            <span className="w-16 pt-1 text-xs text-gray-500">where</span>
+            <span className="w-16 pt-1 text-xs text-gray-500">{t('grid.toolbar.where')}</span>
           ) : (
             <Select
               className="w-16"
@@ -106,7 +108,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
           )}
           <Button
             size="small"
-            aria-label="Remove filter"
+            aria-label={t('grid.toolbar.removeFilter')}
             onClick={() => void viewApi.deleteFilter(f.id).then(changed, fail)}
           >
             ×
@@ -115,11 +117,11 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
       ))}
       <div className="flex gap-2">
         <Button size="small" data-testid="filter-add" onClick={() => void add(parent, false)}>
-          + Add filter
+          {t('grid.toolbar.addFilter')}
         </Button>
         {depth < 2 && (
           <Button size="small" onClick={() => void add(parent, true)}>
-            + Add filter group
+            {t('grid.toolbar.addFilterGroup')}
           </Button>
         )}
       </div>

@@ -1,6 +1,7 @@
 /** Toolbar "Group": the fields the view groups by, outermost first (view column group_by), add or remove a level. */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { groupFieldsOf } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
 import { viewApi } from '../view-settings';
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function GroupMenu({ grid, table, viewId, onError }: Props) {
+  const { t } = useTranslation();
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const grouped = groupFieldsOf(table.columns ?? [], grid.settings);
   const fields = (table.columns ?? [])
@@ -29,7 +31,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
           <span className="flex-1">{c.title}</span>
           <Button
             size="small"
-            aria-label="Remove group"
+            aria-label={t('grid.toolbar.removeGroup')}
             onClick={() => void viewApi.groupBy(viewId, c.id, false).then(changed, fail)}
           >
             ×
@@ -38,7 +40,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
       ))}
       <Select
         size="small"
-        placeholder="Group by field"
+        placeholder={t('grid.toolbar.groupByField')}
         value={null}
         options={fields}
         onChange={(v: string) =>

@@ -2,6 +2,7 @@
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type SortRow, viewApi } from '../view-settings';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 }
 
 export function SortMenu({ table, viewId, onChanged, onError }: Props) {
+  const { t } = useTranslation();
   const [sorts, setSorts] = useState<SortRow[]>([]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const load = () => viewApi.sorts(viewId).then(setSorts, fail);
@@ -39,19 +41,22 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
             className="w-28"
             value={s.direction}
             options={[
-              { value: 'asc', label: 'A → Z' },
-              { value: 'desc', label: 'Z → A' },
+              { value: 'asc', label: t('grid.toolbar.ascending') },
+              { value: 'desc', label: t('grid.toolbar.descending') },
             ]}
             onChange={(v) => void viewApi.updateSort(s.id, { direction: v }).then(changed, fail)}
           />
-          <Button aria-label="Remove sort" onClick={() => void viewApi.deleteSort(s.id).then(changed, fail)}>
+          <Button
+            aria-label={t('grid.toolbar.removeSort')}
+            onClick={() => void viewApi.deleteSort(s.id).then(changed, fail)}
+          >
             ×
           </Button>
         </div>
       ))}
       <Select
         data-testid="sort-add"
-        placeholder="Add sort"
+        placeholder={t('grid.toolbar.addSort')}
         value={null}
         options={fields}
         onChange={(v: string) => void viewApi.addSort(viewId, v, 'asc').then(changed, fail)}
