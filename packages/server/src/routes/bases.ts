@@ -7,7 +7,6 @@ import {
   updateBaseUserBody,
   visibilityRulesBody,
 } from '@rowbase/core/api/bases';
-import type { ListReply } from '@rowbase/core/api/meta';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -35,6 +34,7 @@ import {
   listVisibilityRules,
   saveVisibilityRules,
 } from '../services/bases-info.js';
+import { listReply } from '../http/list-reply.js';
 
 type Id = { Params: { id: string } };
 type UserParams = { Params: { baseId: string; userId: string } };
@@ -42,13 +42,6 @@ type UserParams = { Params: { baseId: string; userId: string } };
 /** The site address links in mails point at. */
 const siteOf = (ctx: AppContext, req: FastifyRequest) =>
   ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
-
-export function listReply<T>(list: T[]): ListReply<T> {
-  return {
-    list,
-    pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true },
-  };
-}
 
 const pagingQuery = z.looseObject({
   limit: z.coerce.number().int().min(1).max(1000).optional(),

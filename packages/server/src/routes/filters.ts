@@ -12,13 +12,9 @@ import {
   updateFilter,
 } from '../services/views/filters.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
+import { listReply } from '../http/list-reply.js';
 
 type IdParams = { id: string };
-
-const listReply = <T>(list: T[]) => ({
-  list,
-  pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true },
-});
 
 export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/db/meta/views/:id/filters', async (req) => {

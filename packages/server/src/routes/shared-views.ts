@@ -7,6 +7,7 @@ import { parseWith } from '../http/validate.js';
 import { listTableShares, shareView, unshareView, updateViewShare } from '../services/shares/view-shares.js';
 import { getTable } from '../services/views/table-meta.js';
 import { getView } from '../services/views/views.js';
+import { listReply } from '../http/list-reply.js';
 
 type IdParams = { id: string };
 
@@ -14,17 +15,7 @@ export function sharedViewRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/db/meta/tables/:id/share', async (req) => {
     const table = await getTable(ctx.db, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, table.base_id);
-    const list = await listTableShares(ctx, table.id);
-    return {
-      list,
-      pageInfo: {
-        totalRows: list.length,
-        page: 1,
-        pageSize: list.length,
-        isFirstPage: true,
-        isLastPage: true,
-      },
-    };
+    return listReply(await listTableShares(ctx, table.id));
   });
 
   app.post('/api/v1/db/meta/views/:id/share', async (req) => {

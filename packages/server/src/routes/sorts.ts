@@ -6,6 +6,7 @@ import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
 import { createSort, getSort, updateSort } from '../services/views/sorts.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
+import { listReply } from '../http/list-reply.js';
 
 type IdParams = { id: string };
 
@@ -13,17 +14,7 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/db/meta/views/:id/sorts', async (req) => {
     const view = await getView(ctx, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, view.base_id);
-    const list = await ctx.sorts.listByView(view.id);
-    return {
-      list,
-      pageInfo: {
-        totalRows: list.length,
-        page: 1,
-        pageSize: list.length,
-        isFirstPage: true,
-        isLastPage: true,
-      },
-    };
+    return listReply(await ctx.sorts.listByView(view.id));
   });
 
   app.post('/api/v1/db/meta/views/:id/sorts', async (req) => {

@@ -19,7 +19,7 @@ import { testConnection } from '../sources/connections.js';
 import { applyMetaDiff, metaDiff } from '../sources/meta-diff.js';
 import { sourceFor } from '../services/tables.js';
 import { presentSource } from '../meta/repos/sources.js';
-import { listReply } from './bases.js';
+import { listReply } from '../http/list-reply.js';
 
 type BaseP = { Params: { baseId: string } };
 type SourceP = { Params: { baseId: string; sourceId: string } };

@@ -15,7 +15,7 @@ import { copyTables } from '../services/tables-copy.js';
 import { uniqueName } from '../services/tables-naming.js';
 import { createTable, deleteTable, reorderTable, sourceFor, updateTable } from '../services/tables.js';
 import { auditMeta } from '../services/tables-audit.js';
-import { listReply } from './bases.js';
+import { listReply } from '../http/list-reply.js';
 
 type BaseParams = { Params: { baseId: string; sourceId?: string } };
 type Id = { Params: { id: string } };

@@ -17,6 +17,7 @@ import {
   updateViewColumn,
 } from '../services/views/view-columns.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
+import { listReply } from '../http/list-reply.js';
 
 type IdParams = { id: string };
 
@@ -24,17 +25,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/db/meta/views/:id/columns', async (req) => {
     const view = await getView(ctx, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, view.base_id);
-    const list = (await syncViewColumns(ctx, view)).map(presentViewColumn);
-    return {
-      list,
-      pageInfo: {
-        totalRows: list.length,
-        page: 1,
-        pageSize: list.length,
-        isFirstPage: true,
-        isLastPage: true,
-      },
-    };
+    return listReply((await syncViewColumns(ctx, view)).map(presentViewColumn));
   });
 
   /** Adds (or, when the field already has one, updates) the view column of a field. */

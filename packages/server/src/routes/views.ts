@@ -24,6 +24,7 @@ import {
   updateView,
   updateViewSettings,
 } from '../services/views/views.js';
+import { listReply } from '../http/list-reply.js';
 
 type IdParams = { id: string };
 
@@ -31,17 +32,7 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/db/meta/tables/:id/views', async (req) => {
     const table = await getTable(ctx.db, (req.params as IdParams).id);
     await authorizeBaseAccess(ctx, req, table.base_id);
-    const list = await listViews(ctx, table.id);
-    return {
-      list,
-      pageInfo: {
-        totalRows: list.length,
-        page: 1,
-        pageSize: list.length,
-        isFirstPage: true,
-        isLastPage: true,
-      },
-    };
+    return listReply(await listViews(ctx, table.id));
   });
 
   for (const [segment, type] of Object.entries(VIEW_TYPE_OF_SEGMENT) as [ViewSegment, ViewType][]) {
