@@ -37,3 +37,17 @@ export function weekdayOffset(ctx: CallContext): number {
   const mondayBased = (sundayBased + 6) % 7;
   return (7 - mondayBased) % 7;
 }
+
+/** SQL Server and Snowflake name date parts alike in DATEADD / DATEDIFF. */
+export const DATE_PARTS: Record<DateAddUnit, string> = { day: 'DAY', week: 'WEEK', month: 'MONTH', year: 'YEAR' };
+export const DIFF_PARTS: Record<DiffUnit, string> = {
+  milliseconds: 'MILLISECOND',
+  seconds: 'SECOND',
+  minutes: 'MINUTE',
+  hours: 'HOUR',
+  days: 'DAY',
+  weeks: 'WEEK',
+  months: 'MONTH',
+  quarters: 'QUARTER',
+  years: 'YEAR',
+};

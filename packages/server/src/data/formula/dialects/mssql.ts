@@ -1,22 +1,9 @@
 /** Microsoft SQL Server 2017+ (SQL generation; no server runs in tests). Conditions are not values here. */
-import type { DateAddUnit, DiffUnit } from '@rowbase/core/formula/functions/literal-rules';
 import { COMMON_FUNCTIONS, availableIn } from '../common-functions.js';
 import { type FormulaSqlDialect, type FunctionCompiler, result } from '../dialect.js';
-import { dateAddUnit, diffUnit, weekdayOffset } from '../date-units.js';
+import { DATE_PARTS, DIFF_PARTS, dateAddUnit, diffUnit, weekdayOffset } from '../date-units.js';
 import { arrayFunctions } from './json-arrays.js';
 
-const DATE_PARTS: Record<DateAddUnit, string> = { day: 'DAY', week: 'WEEK', month: 'MONTH', year: 'YEAR' };
-const DIFF_PARTS: Record<DiffUnit, string> = {
-  milliseconds: 'MILLISECOND',
-  seconds: 'SECOND',
-  minutes: 'MINUTE',
-  hours: 'HOUR',
-  days: 'DAY',
-  weeks: 'WEEK',
-  months: 'MONTH',
-  quarters: 'QUARTER',
-  years: 'YEAR',
-};
 
 /** MIN / MAX over a VALUES list: ignores NULLs, works before GREATEST/LEAST existed (2022). */
 const valuesAggregate =

@@ -1,21 +1,8 @@
 /** Snowflake (SQL generation; no server runs in tests). Lookups arrive as ARRAY values. */
-import type { DateAddUnit, DiffUnit } from '@rowbase/core/formula/functions/literal-rules';
 import { COMMON_FUNCTIONS, availableIn } from '../common-functions.js';
 import { type FormulaSqlDialect, result } from '../dialect.js';
-import { dateAddUnit, diffUnit, weekdayOffset } from '../date-units.js';
+import { DATE_PARTS, DIFF_PARTS, dateAddUnit, diffUnit, weekdayOffset } from '../date-units.js';
 
-const DATE_PARTS: Record<DateAddUnit, string> = { day: 'DAY', week: 'WEEK', month: 'MONTH', year: 'YEAR' };
-const DIFF_PARTS: Record<DiffUnit, string> = {
-  milliseconds: 'MILLISECOND',
-  seconds: 'SECOND',
-  minutes: 'MINUTE',
-  hours: 'HOUR',
-  days: 'DAY',
-  weeks: 'WEEK',
-  months: 'MONTH',
-  quarters: 'QUARTER',
-  years: 'YEAR',
-};
 
 export const snowflakeDialect: FormulaSqlDialect = {
   name: 'snowflake',
