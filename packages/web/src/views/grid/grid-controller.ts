@@ -81,7 +81,15 @@ export class GridController {
     this.edits = new GridEdits(this.cache, setup.source, this.history, idKey);
     this.unsubscribe.push(this.cache.subscribe(() => this.scheduleDraw()));
     this.unsubscribe.push(this.cache.onError((e) => this.callbacks.onError(messageOf(e))));
-    this.cache.loadCount();
+  }
+
+  /**
+   * Starts reading (the row count; rows follow as frames ask for them). Nothing is fetched before this: React
+   * may construct and discard a controller while rendering, and a request started there updates the in-flight
+   * store, which restarts the render — a loop React only breaks when it expires the transition after 5 s.
+   */
+  start(): void {
+    if (!this.cache.countKnown) this.cache.loadCount();
   }
 
   /** Connects the DOM: the canvas it paints on, and the scroller whose spacer gives the scrollbars their range. */
@@ -92,6 +100,7 @@ export class GridController {
     this.text = this.ctx ? new TextCache(this.ctx) : undefined;
     this.scroller = scroller;
     this.spacer = spacer;
+    this.start();
     this.resize(scroller.clientWidth, scroller.clientHeight);
   }
 

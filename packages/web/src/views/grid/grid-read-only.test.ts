@@ -34,6 +34,7 @@ async function readOnlyGrid() {
     readOnly: true,
     callbacks: { onError: vi.fn(), onEdit, onHeaderMenu, onColumnsChange: vi.fn(), onExpand: vi.fn() },
   });
+  g.start();
   await vi.waitFor(() => expect(g.cache.countKnown).toBe(true));
   return { g, input: new GridInput(g), writes, onEdit, onHeaderMenu };
 }
