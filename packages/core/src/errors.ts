@@ -16,6 +16,7 @@ export const ErrorCode = {
   INVALID_SHARED_VIEW_PASSWORD: 'INVALID_SHARED_VIEW_PASSWORD',
   NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
   INTERNAL: 'INTERNAL',
+  BUSY: 'BUSY',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -32,6 +33,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INVALID_SHARED_VIEW_PASSWORD: 403,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,
+  BUSY: 503,
 };
 
 /** One entry of a validation error list, as SPEC §8 step 4 reads it. */

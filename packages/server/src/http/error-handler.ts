@@ -11,6 +11,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body } = toErrorResponse(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
     if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    if (status === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((req, reply) => {
@@ -22,6 +23,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof AppError) return { status: err.status, body: err.toBody() };
   if (err instanceof ZodError) return zodErrorResponse(err);
+  if (isBusy(err)) {
+    const message = 'The database is busy; try again in a moment';
+    return { status: 503, body: { msg: message, message, error: ErrorCode.BUSY } };
+  }
   const computeFailure = dataExceptionMessage(err);
   if (computeFailure) {
     const message = `Could not compute a value: ${computeFailure}`;
@@ -65,4 +70,22 @@ function dataExceptionMessage(err: unknown): string | undefined {
   const msg = typeof e.message === 'string' ? e.message : '';
   // knex prefixes the failing SQL; keep only the database's own words.
   return msg.includes(' - ') ? msg.slice(msg.lastIndexOf(' - ') + 3) : msg;
+}
+
+/** Seconds a client should wait after a 503 for a busy database. */
+export const BUSY_RETRY_AFTER_S = 1;
+
+/**
+ * Lock contention, not a fault: SQLite's busy/locked (its wait ran out while a writer held the file), PostgreSQL's
+ * serialization failure, deadlock and lock-not-available, and MySQL's lock wait timeout and deadlock. The request
+ * changed nothing (its transaction rolled back), so the client may simply retry: 503 with Retry-After.
+ */
+export function isBusy(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown; message?: unknown };
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED' || e.code === 'SQLITE_BUSY_SNAPSHOT')
+    return true;
+  if (e.code === '40001' || e.code === '40P01' || e.code === '55P03') return true;
+  if (e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.code === 'ER_LOCK_DEADLOCK') return true;
+  return e.errno === 1205 || e.errno === 1213;
 }
