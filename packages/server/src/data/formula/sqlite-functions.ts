@@ -1,25 +1,28 @@
 /**
  * Regular-expression functions SQLite lacks, added to a better-sqlite3 connection: the REGEXP operator,
- * regexp_substr(text, pattern) and regexp_replace(text, pattern, replacement) (JavaScript syntax; every
- * match replaced). A pattern that does not compile gives NULL rather than failing the query.
+ * regexp_substr(text, pattern) and regexp_replace(text, pattern, replacement) (every match replaced; `$1` names a
+ * group). Patterns come from users (formulas, cell values), and SQLite calls these synchronously on the server's
+ * one thread, so they run on RE2JS: RE2 syntax, matching in time linear in the text — a pattern like `(a+)+b` cannot
+ * stall the process as it would with a backtracking engine. A pattern that does not compile gives NULL rather than
+ * failing the query.
  * Call it from the pool's afterCreate of every SQLite connection that runs formulas.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { RE2JS } from 're2js';
 
-const cache = new Map<string, RegExp | null>();
-function compiled(pattern: string, flags: string): RegExp | null {
-  const key = flags + '/' + pattern;
-  if (!cache.has(key)) {
-    let re: RegExp | null = null;
+const cache = new Map<string, RE2JS | null>();
+function compiled(pattern: string): RE2JS | null {
+  if (!cache.has(pattern)) {
+    let re: RE2JS | null = null;
     try {
-      re = new RegExp(pattern, flags);
+      re = RE2JS.compile(pattern);
     } catch {
       re = null;
     }
     if (cache.size > 500) cache.clear();
-    cache.set(key, re);
+    cache.set(pattern, re);
   }
-  return cache.get(key) ?? null;
+  return cache.get(pattern) ?? null;
 }
 
 const isText = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
@@ -28,17 +31,17 @@ export function registerSqliteFormulaFunctions(db: BetterSqlite3.Database): void
   const options = { deterministic: true, varargs: false } as const;
   db.function('regexp', options, (pattern: unknown, value: unknown) => {
     if (!isText(pattern) || !isText(value)) return null;
-    const re = compiled(String(pattern), '');
-    return re ? (re.test(String(value)) ? 1 : 0) : null;
+    const re = compiled(String(pattern));
+    return re ? (re.matcher(String(value)).find() ? 1 : 0) : null;
   });
   db.function('regexp_substr', options, (value: unknown, pattern: unknown) => {
     if (!isText(pattern) || !isText(value)) return null;
-    const match = compiled(String(pattern), '')?.exec(String(value));
-    return match ? match[0] : null;
+    const matcher = compiled(String(pattern))?.matcher(String(value));
+    return matcher?.find() ? matcher.group() : null;
   });
   db.function('regexp_replace', options, (value: unknown, pattern: unknown, replacement: unknown) => {
     if (!isText(pattern) || !isText(value)) return null;
-    const re = compiled(String(pattern), 'g');
-    return re ? String(value).replace(re, isText(replacement) ? String(replacement) : '') : null;
+    const re = compiled(String(pattern));
+    return re ? re.matcher(String(value)).replaceAll(isText(replacement) ? String(replacement) : '') : null;
   });
 }
