@@ -4,7 +4,7 @@
  */
 import type { MeReply } from '@rowbase/core/api/auth';
 import type { RoleMap } from '@rowbase/core/permissions/roles';
-import { matchRoutes, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { appInfoKey, fetchAppInfo } from '../api/app-info';
 import { authApi, meKey } from '../api/auth';
 import { notification } from 'antd';
@@ -14,7 +14,6 @@ import { updateSettings } from '../session/stored-settings';
 import { decide, NO_BASE_PERMISSION, NO_PAGE_PERMISSION, type GuardInput } from './guard';
 import { queryClient } from './query-client';
 import type { RouteFlags, RouteHandle } from './route-flags';
-import { routes } from './routes';
 
 interface Visited {
   fullPath: string;
@@ -32,7 +31,10 @@ const ERROR_KEYS: Record<string, string> = {
   [NO_BASE_PERMISSION]: 'msg.noBasePermission',
 };
 
-function leafOf(pathname: string): { flags: RouteFlags; params: Record<string, string | undefined> } {
+function leafOf(
+  routes: RouteObject[],
+  pathname: string,
+): { flags: RouteFlags; params: Record<string, string | undefined> } {
   const matches = matchRoutes(routes, pathname) ?? [];
   const leaf = matches[matches.length - 1];
   const handle = leaf?.route.handle as RouteHandle | undefined;
@@ -49,10 +51,18 @@ async function roles(baseId: string | undefined): Promise<{ org: RoleMap; base: 
   return { org: me.roles as RoleMap, base: base as RoleMap };
 }
 
-export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+/**
+ * The root route's loader: runs the guard before every navigation. It reads the leaf route's flags from the
+ * route table it guards, passed lazily so the table (which names this loader) need not be imported here.
+ */
+export function guardLoaderFor(routes: () => RouteObject[]) {
+  return (args: LoaderFunctionArgs) => guard(routes(), args);
+}
+
+async function guard(routes: RouteObject[], { request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url);
   const fullPath = url.pathname + url.search;
-  const { flags, params } = leafOf(url.pathname);
+  const { flags, params } = leafOf(routes, url.pathname);
   const appInfo = await queryClient.ensureQueryData({ queryKey: appInfoKey, queryFn: fetchAppInfo });
 
   let refreshTried = false;

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { guardLoader } from './guard-loader';
+import { guardLoaderFor } from './guard-loader';
 import { MissingPageError } from './missing-page';
 import type { RouteFlags, RouteHandle } from './route-flags';
 import { RouteError } from './RouteError';
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <Shell />,
     errorElement: <RouteError />,
-    loader: guardLoader,
+    loader: guardLoaderFor(() => routes),
     shouldRevalidate: () => true,
     HydrateFallback: StartupSpinner,
     children: [
