@@ -115,10 +115,16 @@ async function choose(testId: string, label: string) {
   await page.click(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
 }
 
+/** Types a value into a cell once no dialog covers the grid, and waits until the grid holds it. */
 async function typeInto(title: string, row: number, text: string) {
+  await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
   await clickCell(page, title, row);
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
+  await eventually(
+    () => cellValue(page, title, row),
+    (v) => v === text,
+  );
 }
 
 it('creates an EAN-13 barcode in the field form, draws valid values and explains invalid ones', async () => {
@@ -158,8 +164,8 @@ it('creates an EAN-13 barcode in the field form, draws valid values and explains
   await typeInto('Gtin', 0, '4006381333931');
   await typeInto('Gtin', 1, 'abc');
   await eventually(
-    () => cellValue(page, 'EAN', 1),
-    (v) => v === 'abc',
+    () => Promise.all([cellValue(page, 'EAN', 0), cellValue(page, 'EAN', 1)]),
+    ([a, b]) => a === '4006381333931' && b === 'abc',
   );
   expect(await painted('EAN', 0, (v) => v > 0.1)).toBeGreaterThan(0.1);
   // 'abc' is no EAN-13: its text is painted muted, no bars, and the cell's tooltip says why.

@@ -13,7 +13,7 @@ import {
 import i18next from 'i18next';
 import { barcodeProblem } from './barcodes/formats';
 import { asText, type CellType, readOnly } from './cell-type';
-import { paintBarcode, paintQr, qrModules } from './code-paint';
+import { barcodeWidths, paintBarcode, paintQr, qrModules } from './code-paint';
 
 const optionOf = (c: ColumnMeta, key: string): unknown =>
   (c.colOptions as Record<string, unknown> | null | undefined)?.[key];
@@ -43,7 +43,10 @@ export const barcode: CellType = {
   ...readOnly(),
   valueFrom: encodedField(CODE_VALUE_KEY.Barcode),
   problem: (display, c) => {
-    const problem = barcodeProblem(barcodeFormatOf(c), display);
+    const format = barcodeFormatOf(c);
+    // The cached encoding answers for drawable values; only a value that cannot be drawn is explained.
+    if (!display || barcodeWidths(format, display)) return undefined;
+    const problem = barcodeProblem(format, display);
     return problem && i18next.t(`codes.${problem.key}`, problem.values);
   },
 };

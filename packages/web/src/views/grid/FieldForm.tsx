@@ -1,7 +1,8 @@
 /**
  * Add or edit a field: title, a type picker offering exactly the SPEC §3 types (HIDDEN_FROM_TYPE_PICKER left out,
  * LinkToAnotherRecord marked deprecated), and the options that type takes on the table's source dialect
- * (FieldOptions; relation and formula options in FieldRelationOptions).
+ * (FieldOptions; relation and formula options in FieldRelationOptions; the field a QR code or barcode encodes
+ * and the barcode format in FieldCodeOptions).
  */
 import type { ColumnMeta, SelectOption, TableMeta } from '@rowbase/core/api/meta';
 import { HIDDEN_FROM_TYPE_PICKER, isVirtual, UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
