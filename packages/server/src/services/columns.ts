@@ -9,6 +9,7 @@ import { badRequest, conflict } from '@rowbase/core/errors';
 import { columnRuleProblem } from '@rowbase/core/fields/column-rules';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { isLink } from '@rowbase/core/fields/ui-types';
+import { isCodeType } from '@rowbase/core/fields/code-options';
 import type { AppContext } from '../context.js';
 import { columnTypeSql } from '../sources/column-spec.js';
 import { addColumn, dropColumn, hasRows, renameColumn } from '../sources/ddl.js';
@@ -19,6 +20,7 @@ import {
   formulaOptionsChecked,
   probeComputedSql,
 } from '../data/computed/field-checks.js';
+import { codeOptions, deleteCodesOf } from './columns-codes.js';
 import { createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
   optionRenames,
@@ -55,7 +57,7 @@ async function formulaOptions(
   return options;
 }
 
-/** colOptions of the computed types that only describe themselves (QrCode, Barcode, Button, Count). */
+/** colOptions of the computed types that only describe themselves (Button, Count). */
 function plainOptions(body: ColumnBody): Record<string, unknown> | null {
   const flat: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (k.startsWith('fk_') || k === 'barcode_format') flat[k] = v;
@@ -78,6 +80,7 @@ export async function addColumnIn(
     if (body.uidt === 'Lookup' || body.uidt === 'Rollup')
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
     else if (body.uidt === 'Formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
+    else if (isCodeType(body.uidt)) built.meta.colOptions = codeOptions(table, body.uidt, body) as never;
     else built.meta.colOptions = plainOptions(body) as never;
     const id = await ctx.columns.insert(built.meta, s.meta);
     await checkComputedColumn(await checkModelOf(ctx, s.meta, table.id), id);
@@ -130,6 +133,8 @@ export async function updateColumnIn(
     await ctx.columns.update(old.id, common, s.meta);
     return;
   }
+  // QR codes and barcodes of this field go when it becomes a type they cannot encode.
+  if (uidt !== old.uidt) await deleteCodesOf(ctx, s, table, old.id, uidt);
   if (oldDef.virtual || newDef.virtual) {
     if (!oldDef.virtual) {
       await dropColumn(s.data, s.dialect, table.table_name, old.column_name!);
@@ -162,7 +167,9 @@ export async function updateColumnIn(
               },
               old.id,
             )
-          : (plainOptions(merged) ?? old.colOptions);
+          : isCodeType(uidt)
+            ? codeOptions(table, uidt, merged, old)
+            : (plainOptions(merged) ?? old.colOptions);
     await ctx.columns.update(
       old.id,
       {
@@ -283,8 +290,9 @@ export async function deleteColumnIn(ctx: AppContext, s: ChangeScope, columnId: 
   if (col.uidt === 'ForeignKey') throw badRequest('A foreign key is deleted with its link field');
   const table = await ctx.tables.byId(col.fk_model_id, s.meta);
   await ctx.columns.delete(col.id, s.meta);
-  // Lookups and rollups of this field go with it.
+  // Lookups, rollups, QR codes and barcodes of this field go with it.
   const all = await ctx.columns.listByBase(col.base_id!, s.meta);
+  await deleteCodesOf(ctx, s, { columns: all }, col.id);
   for (const c of all) {
     const o = (c.colOptions ?? {}) as Record<string, unknown>;
     if (

@@ -59,6 +59,8 @@ export interface CellType {
    * the grid reads that field's value when it is loaded.
    */
   valueFrom?(column: ColumnMeta): string | undefined;
+  /** Why the cell cannot show its text as it should (a barcode the format cannot hold), in the UI language. */
+  problem?(display: string, column: ColumnMeta): string | undefined;
   /** The display options the field form offers (fields/field-options.ts). */
   options?: readonly MetaOptionKind[];
 }

@@ -1,10 +1,12 @@
 /**
  * QR code and barcode cells: the value of the field they reference drawn as a real QR code (uqr's encoder,
- * no network) or Code 128 barcode on the canvas. Encodings are cached per text, so scrolling encodes nothing.
+ * no network) or a barcode in the field's format on the canvas. Encodings are cached per (format, text), so
+ * scrolling encodes nothing.
  */
+import type { BarcodeFormat } from '@rowbase/core/fields/code-options';
 import { encode } from 'uqr';
+import { ENCODERS } from './barcodes/formats';
 import type { PaintContext } from './cell-type';
-import { code128Widths } from './code128';
 import { COLORS, PAD, paintText } from './paint';
 
 const LIMIT = 2_000;
@@ -30,9 +32,9 @@ export function qrModules(text: string): boolean[][] | undefined {
   return cached(qrCache, text, () => encode(text, { ecc: 'M', border: 0 }).data);
 }
 
-/** Bar and space widths of the Code 128 barcode of `text`, or undefined. */
-export function barcodeWidths(text: string): number[] | undefined {
-  return cached(barCache, text, () => code128Widths(text));
+/** Bar and space widths of the barcode of `text` in `format`, or undefined when the format cannot hold it. */
+export function barcodeWidths(format: BarcodeFormat, text: string): number[] | undefined {
+  return cached(barCache, `${format}\u0000${text}`, () => ENCODERS[format](text));
 }
 
 /** Paints a QR code as large as the row allows, at the left of the cell. */
@@ -67,10 +69,13 @@ export function paintQr(p: PaintContext, text: string) {
   }
 }
 
-/** Paints a Code 128 barcode filling the cell's width (up to 2 px per module), the text under it on tall rows. */
-export function paintBarcode(p: PaintContext, text: string) {
+/**
+ * Paints a barcode filling the cell's width (up to 2 px per module), the text under it on tall rows; text the
+ * format cannot hold is painted muted, with no bars.
+ */
+export function paintBarcode(p: PaintContext, text: string, format: BarcodeFormat) {
   if (!text) return;
-  const widths = barcodeWidths(text);
+  const widths = barcodeWidths(format, text);
   if (!widths) return paintText(p, text, 'left', COLORS.muted);
   const modules = widths.reduce((a, b) => a + b, 0);
   const unit = Math.min(2, (p.w - PAD * 2) / modules);

@@ -1,9 +1,8 @@
 /**
  * Computed and relational cell types: links (with a record picker), lookup and rollup (read-only), formula by
- * its result, button, barcode/QR (the referenced value), users, attachments with thumbnails, and JSON.
+ * its result, button, users, attachments with thumbnails, and JSON (QR codes and barcodes: code-types.ts).
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { paintBarcode, paintQr } from './code-paint';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { metaOf } from './number-types';
 import { paintButton, paintChips, paintText, paintThumbnails } from './paint';
@@ -58,26 +57,6 @@ export const button: CellType = {
   paint: (p, _v, display, c: ColumnMeta) => paintButton(p, display, metaOf(c, 'color', '#4351E8')),
   ...readOnly(),
   href: (v) => (typeof v === 'string' && /^https?:\/\//.test(v) ? v : undefined),
-};
-
-/** The id of the field a QR code or barcode encodes (`colOptions.fk_qr_value_column_id` / `fk_barcode_value_column_id`). */
-const encodedField = (key: string) => (c: ColumnMeta) =>
-  (c.colOptions as Record<string, unknown> | null | undefined)?.[key] as string | undefined;
-
-/** QR code cells: the referenced field's value drawn as a QR code. */
-export const qrCode: CellType = {
-  format: asText,
-  paint: (p, _v, display) => paintQr(p, display),
-  ...readOnly(),
-  valueFrom: encodedField('fk_qr_value_column_id'),
-};
-
-/** Barcode cells: the referenced field's value drawn as a Code 128 barcode. */
-export const barcode: CellType = {
-  format: asText,
-  paint: (p, _v, display) => paintBarcode(p, display),
-  ...readOnly(),
-  valueFrom: encodedField('fk_barcode_value_column_id'),
 };
 
 export const user: CellType = {

@@ -5,18 +5,8 @@
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { CellType } from './cell-type';
 import { checkbox, multiSelect, singleSelect } from './choice-types';
-import {
-  attachment,
-  barcode,
-  button,
-  formula,
-  json,
-  links,
-  lookup,
-  qrCode,
-  rollup,
-  user,
-} from './computed-types';
+import { barcode, qrCode } from './code-types';
+import { attachment, button, formula, json, links, lookup, rollup, user } from './computed-types';
 import { date, dateTime, systemTime, time } from './date-types';
 import { currency, decimal, duration, number, percent, rating, readOnlyNumber, year } from './number-types';
 import {

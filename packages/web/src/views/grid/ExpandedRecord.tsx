@@ -79,7 +79,12 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
           .filter((c) => !(c.pk && c.uidt === 'ID'))
           .map((c) => {
             const type = cellTypeOf(c.uidt);
-            const value = record?.[c.title];
+            // QR codes and barcodes show the value of the field they encode.
+            const sourceId = type.valueFrom?.(c);
+            const source = sourceId && table.columns?.find((s) => s.id === sourceId);
+            const value = record?.[source ? source.title : c.title];
+            const display = type.format(value, c);
+            const problem = type.problem?.(display, c);
             const editable = !!(type.editor || type.toggle) && g.columns.some((s) => s.id === c.id);
             return (
               <label key={c.id} className="flex flex-col gap-1">
@@ -87,12 +92,17 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
                 {editable ? (
                   <Input.TextArea
                     autoSize={{ minRows: 1, maxRows: 8 }}
-                    value={drafts[c.title] ?? type.format(value, c)}
+                    value={drafts[c.title] ?? display}
                     onChange={(e) => setDrafts((d) => ({ ...d, [c.title]: e.target.value }))}
                     onBlur={() => void save(c.title)}
                   />
                 ) : (
-                  <span className="min-h-6 text-sm">{type.format(value, c)}</span>
+                  <span className="min-h-6 text-sm">{display}</span>
+                )}
+                {problem && (
+                  <span className="text-xs text-red-600" data-testid="field-problem">
+                    {problem}
+                  </span>
                 )}
               </label>
             );

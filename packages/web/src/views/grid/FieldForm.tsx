@@ -1,7 +1,8 @@
 /**
  * Add or edit a field: title, a type picker offering exactly the SPEC §3 types (HIDDEN_FROM_TYPE_PICKER left out,
  * LinkToAnotherRecord marked deprecated), and the options that type takes on the table's source dialect
- * (FieldOptions; relation and formula options in FieldRelationOptions).
+ * (FieldOptions; relation and formula options in FieldRelationOptions; the field a QR code or barcode encodes
+ * and the barcode format in FieldCodeOptions).
  */
 import type { ColumnMeta, SelectOption, TableMeta } from '@rowbase/core/api/meta';
 import { HIDDEN_FROM_TYPE_PICKER, isVirtual, UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
@@ -13,6 +14,8 @@ import { Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { baseKey, basesApi } from '../../api/bases';
 import { columnPropsShown, metaOptionsOf } from '../../fields/field-options';
+import { initialCodeOptions, withCodeOptions } from './code-field-body';
+import { FieldCodeOptions } from './FieldCodeOptions';
 import { FieldOptions } from './FieldOptions';
 import { FieldRelationOptions } from './FieldRelationOptions';
 import { useTranslation } from 'react-i18next';
@@ -79,23 +82,23 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           ai: initial.ai,
           dtxp: initial.dtxp ?? undefined,
           dtxs: initial.dtxs ?? undefined,
+          ...initialCodeOptions(initial),
         }
       : {},
   );
+  const [codeMissing, setCodeMissing] = useState(false);
   const dialect = useDialect(table);
   const setExtraKey = (k: string, v: unknown) => setExtra((e) => ({ ...e, [k]: v }));
   const setMetaKey = (k: string, v: unknown) => setMeta((m) => ({ ...m, [k]: v }));
   const isSelect = metaOptionsOf(uidt).includes('selectOptions');
 
   const submit = async () => {
+    const coded = withCodeOptions(uidt, bodyFor(uidt, dialect, table, initial, extra));
+    setCodeMissing(coded === 'missing');
+    if (coded === 'missing') return setError(t('field.encodeFieldRequired'));
     setBusy(true);
     try {
-      const body: Record<string, unknown> = {
-        ...bodyFor(uidt, dialect, table, initial, extra),
-        title: title.trim(),
-        uidt,
-        meta,
-      };
+      const body: Record<string, unknown> = { ...coded, title: title.trim(), uidt, meta };
       if (isVirtual(uidt)) delete body.cdf;
       if (!initial) body.column_name = title.trim();
       if (isSelect) {
@@ -144,6 +147,14 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           }))}
         />
         <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
+        <FieldCodeOptions
+          uidt={uidt}
+          columns={table.columns ?? []}
+          editing={initial}
+          body={extra}
+          set={setExtraKey}
+          missing={codeMissing}
+        />
         <FieldOptions
           uidt={uidt}
           dialect={dialect}

@@ -190,7 +190,7 @@ export function FieldOptions({ uidt, dialect, columns, editing, draft }: Props) 
   );
 }
 
-function Labelled({ label, children }: { label: string; children: ReactNode }) {
+export function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
     <label className="flex items-center gap-2">
       <span className="w-32 shrink-0 text-gray-600">{label}</span>

@@ -8,6 +8,7 @@ import type { AfterCommit, EditorServices } from '../../fields/editors/editor-pr
 import type { GridController } from './grid-controller';
 import { copyRange, pasteText } from './grid-clipboard';
 import { GridInput } from './grid-input';
+import { cellProblemAt } from './cell-hint';
 import { MISSING } from './row-cache';
 import { single } from './selection';
 
@@ -55,8 +56,11 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
     const onMove = (e: MouseEvent) => {
       const [x, y] = point(e);
       input.mouseMove(x, y);
-      if (e.target === scroller || e.target === spacerRef.current)
+      if (e.target === scroller || e.target === spacerRef.current) {
         scroller.style.cursor = input.cursorAt(x, y);
+        const hint = cellProblemAt(g, x, y) ?? '';
+        if (scroller.title !== hint) scroller.title = hint;
+      }
     };
     const onUp = (e: MouseEvent) => input.mouseUp(point(e)[0]);
     window.addEventListener('mousemove', onMove);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { code128SymbolOf, code128Symbols, code128Widths } from './code128';
-import { qrModules } from './code-paint';
 
 /** Reads widths back into symbols, six widths per symbol (the stop pattern has seven). */
 function decode(widths: number[]): number[] {
@@ -32,22 +31,5 @@ describe('Code 128', () => {
   it('refuses what Code 128 B cannot hold', () => {
     expect(code128Widths('')).toBeUndefined();
     expect(code128Widths('naïve')).toBeUndefined();
-  });
-});
-
-describe('QR codes', () => {
-  it('encodes short text as a version 1 symbol with its three finder patterns', () => {
-    const m = qrModules('https://rowbase.dev')!;
-    expect(m.length).toBeGreaterThanOrEqual(21);
-    expect((m.length - 17) % 4).toBe(0);
-    const n = m.length;
-    // A finder pattern: a dark 7x7 ring around a light ring around a dark 3x3 core.
-    const finder = (r0: number, c0: number) =>
-      [0, 1, 2, 3, 4, 5, 6].every((i) => m[r0]![c0 + i] && m[r0 + 6]![c0 + i] && m[r0 + i]![c0]) &&
-      !m[r0 + 1]![c0 + 1] &&
-      m[r0 + 3]![c0 + 3];
-    expect(finder(0, 0) && finder(0, n - 7) && finder(n - 7, 0)).toBe(true);
-    // Cached: the same matrix object for the same text.
-    expect(qrModules('https://rowbase.dev')).toBe(m);
   });
 });
