@@ -150,6 +150,8 @@ it('names the types readably in the picker, and in the chosen language after swi
 
   await page.locator('[data-testid=language-picker]').first().click();
   await page.click('.ant-select-item-option[title="Deutsch"]');
+  // The German file loads lazily; the language switches (and <html lang> follows) once it is there.
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
   await openPicker();
   await page.keyboard.type('einzeilig');
   await page.waitForSelector('.ant-select-item-option[title="Einzeiliger Text"]');
@@ -159,5 +161,5 @@ it('names the types readably in the picker, and in the chosen language after swi
 
   await page.locator('[data-testid=language-picker]').first().click();
   await page.click('.ant-select-item-option[title="English"]');
-  await page.waitForFunction(() => document.documentElement.lang.startsWith('en'));
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
 });
