@@ -1,7 +1,7 @@
 /**
  * The field form's per-type options (SPEC §5 on the embedded SQLite source) and the row menu: precision and date
  * formats are saved and shown, auto increment is refused while the key has it, and "insert between" says why it
- * is not offered.
+ * is not offered. The type picker names types readably, in the chosen language.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -128,4 +128,38 @@ it('explains in the row menu why rows cannot be inserted between others', async 
     (r) => r.list.length === 1,
   );
   expect(await cellValue(page, 'Title', 0)).toBe('a');
+});
+
+it('names the types readably in the picker, and in the chosen language after switching', async () => {
+  const openPicker = async () => {
+    await page.click('[data-testid=add-field]');
+    await page.click('[data-testid=field-form] .ant-select');
+  };
+  const closeForm = async () => {
+    await page.keyboard.press('Escape');
+    await page.click('.ant-modal-footer .ant-btn-default');
+    await page.waitForSelector('[data-testid=field-form]', { state: 'detached' });
+  };
+  await openPicker();
+  await page.waitForSelector('.ant-select-item-option[title="Single line text"]');
+  const offered = await page.locator('.ant-select-item-option').allTextContents();
+  expect(offered).toEqual(expect.arrayContaining(['Long text', 'Multi select', 'Phone number', 'QR code']));
+  expect(offered).toContain('Link to another record (deprecated)');
+  expect(offered).not.toContain('SingleLineText');
+  await closeForm();
+
+  await page.locator('[data-testid=language-picker]').first().click();
+  await page.click('.ant-select-item-option[title="Deutsch"]');
+  // The German file loads lazily; the language switches (and <html lang> follows) once it is there.
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
+  await openPicker();
+  await page.keyboard.type('einzeilig');
+  await page.waitForSelector('.ant-select-item-option[title="Einzeiliger Text"]');
+  const shown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  expect(await shown.allTextContents()).toEqual(['Einzeiliger Text']);
+  await closeForm();
+
+  await page.locator('[data-testid=language-picker]').first().click();
+  await page.click('.ant-select-item-option[title="English"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
 });

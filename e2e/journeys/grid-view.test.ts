@@ -125,6 +125,7 @@ it('filters from the toolbar, and the row count follows', async () => {
 
 it('groups by a field from the header menu', async () => {
   await openHeaderMenu('Status');
+  expect(await page.textContent('[data-testid=header-menu-type]')).toBe('Single select');
   await page.click('[data-testid=header-menu] button:has-text("Group by this field")');
   await eventually(
     () => call(api, 'GET', `/api/v1/db/meta/views/${viewId}/columns`),
@@ -227,12 +228,14 @@ it('adds a field with the type picker', async () => {
   await page.click('[data-testid=add-field]');
   await page.click('[data-testid=field-form] .ant-select');
   const offered = await page.locator('.ant-select-item-option').allTextContents();
+  expect(offered).toHaveLength(32);
+  expect(offered).toContain('Rating');
   for (const hidden of [
     'ID',
-    'ForeignKey',
-    'CreateTime',
+    'Foreign key',
+    'Created time',
     'Count',
-    'AutoNumber',
+    'Auto number',
     'Button',
     'Collaborator',
     'Password',

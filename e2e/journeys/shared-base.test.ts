@@ -103,6 +103,7 @@ it('shows a shared ERD: tables with their fields, until the share is disabled', 
   const page = await visitor(`${app.url}/#/nc/shared/${share.uuid}`);
   await page.waitForSelector('[data-testid=shared-erd]');
   expect(await page.textContent('[data-testid="erd-table-Books"]')).toContain('Pages');
+  expect(await page.textContent('[data-testid="erd-table-Books"]')).toContain('Single line text');
   expect(await page.locator('[data-testid="erd-table-Authors"]').count()).toBe(1);
   await call(api, 'DELETE', erdPath);
   await page.reload();

@@ -4,6 +4,7 @@
  * which DOM editor opens over it. One definition per UI type in `registry.ts`.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { cellMessage } from './cell-messages';
 import type { TextCache } from './text-cache';
 
 export type ParseResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -65,9 +66,9 @@ export interface CellType {
   options?: readonly MetaOptionKind[];
 }
 
-/** A read-only type: pasting into it is refused with a message the user understands. */
-export const readOnly = (message = 'This field is read-only'): Pick<CellType, 'parse' | 'editor'> => ({
-  parse: () => fail(message),
+/** A read-only type: pasting into it is refused with a message the user understands (in their language). */
+export const readOnly = (message?: string): Pick<CellType, 'parse' | 'editor'> => ({
+  parse: () => fail(message ?? cellMessage('readOnly')),
   editor: null,
 });
 

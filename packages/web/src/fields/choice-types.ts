@@ -1,5 +1,6 @@
 /** Checkbox and single/multi select with coloured tags (option colours from colOptions, else the palette). */
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
+import { cellMessage } from './cell-messages';
 import { asText, type CellType, fail, ok } from './cell-type';
 import { paintCheckbox, paintTags, TAG_COLORS } from './paint';
 
@@ -14,7 +15,7 @@ export const checkbox: CellType = {
     const s = t.trim().toLowerCase();
     if (TRUE_TEXT.has(s)) return ok(true);
     if (FALSE_TEXT.has(s)) return ok(false);
-    return fail('Checkbox expects true or false');
+    return fail(cellMessage('checkbox'));
   },
   paint: (p, v) => paintCheckbox(p, isChecked(v)),
   editor: null,
@@ -54,7 +55,9 @@ function checkOptions(column: ColumnMeta, titles: string[]): string | undefined 
   const options = selectOptions(column);
   if (!options.length) return undefined;
   const unknown = titles.find((t) => !options.some((o) => o.title === t));
-  return unknown === undefined ? undefined : `Option '${unknown}' does not exist in ${column.title}`;
+  return unknown === undefined
+    ? undefined
+    : cellMessage('unknownOption', { option: unknown, field: column.title });
 }
 
 export const singleSelect: CellType = {

@@ -3,6 +3,7 @@
  * its result, button, users, attachments with thumbnails, and JSON (QR codes and barcodes: code-types.ts).
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { cellMessage } from './cell-messages';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { metaOf } from './number-types';
 import { paintButton, paintChips, paintText, paintThumbnails } from './paint';
@@ -28,7 +29,7 @@ export const links: CellType = {
       return Number(v) ? `${v} ${Number(v) === 1 ? 'record' : 'records'}` : '';
     return listOf(v).map(labelOf).join(', ');
   },
-  parse: () => fail('Use the record picker to link records'),
+  parse: () => fail(cellMessage('useRecordPicker')),
   paint: (p, v, display) =>
     typeof v === 'number' || typeof v === 'string'
       ? paintText(p, display)
@@ -100,7 +101,7 @@ export const attachment: CellType = {
     attachmentsOf(v)
       .map((a) => a.title ?? '')
       .join(', '),
-  parse: () => fail('Upload files with the attachment editor'),
+  parse: () => fail(cellMessage('useAttachmentEditor')),
   paint: (p, v) =>
     paintThumbnails(
       p,
@@ -120,7 +121,7 @@ export const json: CellType = {
     try {
       return ok(JSON.parse(t));
     } catch {
-      return fail('Invalid JSON');
+      return fail(cellMessage('json'));
     }
   },
   editor: 'json',

@@ -1,5 +1,6 @@
 /** Date, date-time, time and the read-only created/modified times, shown in SPEC §9's display formats. */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { cellMessage } from './cell-messages';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import {
   DEFAULT_DATE_FORMAT,
@@ -24,7 +25,7 @@ export const date: CellType = {
   parse: (t, c) => {
     if (!t.trim()) return ok(null);
     const p = parseParts(t, dateFormat(c));
-    return p ? ok(toDateString(p)) : fail(`Invalid date, expected ${dateFormat(c)}`);
+    return p ? ok(toDateString(p)) : fail(cellMessage('date', { format: dateFormat(c) }));
   },
   editor: 'date',
   options: ['dateFormat'],
@@ -39,7 +40,7 @@ export const dateTime: CellType = {
   parse: (t, c) => {
     if (!t.trim()) return ok(null);
     const p = parseParts(t, `${dateFormat(c)} ${timeFormat(c)}`) ?? parseParts(t, dateFormat(c));
-    return p ? ok(toUtcIso(p)) : fail(`Invalid date, expected ${dateFormat(c)} ${timeFormat(c)}`);
+    return p ? ok(toUtcIso(p)) : fail(cellMessage('date', { format: `${dateFormat(c)} ${timeFormat(c)}` }));
   },
   editor: 'date',
   options: ['dateFormat', 'timeFormat'],
@@ -54,7 +55,7 @@ export const time: CellType = {
   parse: (t, c) => {
     if (!t.trim()) return ok(null);
     const p = parseParts(t, timeFormat(c)) ?? parseParts(t, 'HH:mm:ss') ?? parseParts(t, 'HH:mm');
-    if (!p) return fail(`Invalid time, expected ${timeFormat(c)}`);
+    if (!p) return fail(cellMessage('time', { format: timeFormat(c) }));
     const pad = (n: number) => String(n).padStart(2, '0');
     return ok(`${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`);
   },

@@ -3,7 +3,8 @@ import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { formatCurrency, formatDecimal, formatDuration, parseDuration, parseNumber } from './number-formats';
 import { paintRating } from './paint';
-import { validate } from './validators';
+import { cellMessage } from './cell-messages';
+import { validate, validationMessage } from './validators';
 
 export function metaOf<T>(column: ColumnMeta, key: string, fallback: T): T {
   const v = column.meta?.[key];
@@ -25,8 +26,8 @@ function numeric(format: (n: number, column: ColumnMeta) => string, integer = fa
     parse: (t) => {
       if (t.trim() === '') return ok(null);
       const n = parseNumber(t);
-      if (n === undefined) return fail('Validation failed : isNumeric');
-      if (integer && !Number.isInteger(n)) return fail('Validation failed : isInt');
+      if (n === undefined) return fail(validationMessage('isNumeric'));
+      if (integer && !Number.isInteger(n)) return fail(validationMessage('isInt'));
       return ok(n);
     },
     editor: 'number',
@@ -78,21 +79,23 @@ export const duration: CellType = {
   parse: (t) => {
     if (t.trim() === '') return ok(null);
     const s = parseDuration(t);
-    return s === undefined ? fail('Please enter a valid duration, e.g. h:mm') : ok(s);
+    return s === undefined ? fail(cellMessage('duration')) : ok(s);
   },
   editor: 'text',
   align: 'right',
   options: ['duration'],
 };
 
+const MAX_RATING = 10;
+
 /** Stars (or the column's icon colour) up to meta.max; typing a digit sets it, click sets the clicked star. */
 export const rating: CellType = {
   format: (v) => asText(v),
   parse: (t) => {
     const n = t.trim() === '' ? 0 : Number(t);
-    return Number.isInteger(n) && n >= 0 && n <= 10
+    return Number.isInteger(n) && n >= 0 && n <= MAX_RATING
       ? ok(n)
-      : fail('Rating must be a whole number from 0 to 10');
+      : fail(cellMessage('rating', { min: 0, max: MAX_RATING }));
   },
   paint: (p, v, _d, c) =>
     paintRating(p, toNumber(v) ?? 0, metaOf(c, 'max', 5), metaOf(c, 'color', '#f59e0b')),

@@ -1,6 +1,7 @@
 /** Text-like cell types: single and long text, email, URL, phone (links), password, geodata and DB-specific text. */
 import { asText, type CellType, fail, ok } from './cell-type';
 import { paintLink, paintText } from './paint';
+import { cellMessage } from './cell-messages';
 import { validate, type ValidatorName } from './validators';
 
 export const singleLineText: CellType = {
@@ -48,7 +49,7 @@ export const geoData: CellType = {
     if (!text) return ok(null);
     const m = /^(-?\d+(?:\.\d+)?)\s*[;,]\s*(-?\d+(?:\.\d+)?)$/.exec(text);
     if (!m || Math.abs(Number(m[1])) > 90 || Math.abs(Number(m[2])) > 180)
-      return fail('GeoData must be latitude;longitude');
+      return fail(cellMessage('geoData'));
     return ok(`${m[1]};${m[2]}`);
   },
   paint: (p, _v, display) => paintText(p, display ? `📍 ${display}` : ''),

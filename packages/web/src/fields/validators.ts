@@ -1,7 +1,9 @@
 /**
  * Cell validators named as SPEC §5 names them. A failing check answers the exact message
- * 'Validation failed : isEmail' (likewise for the others), shown before anything is saved.
+ * 'Validation failed : isEmail' (likewise for the others; translated in other languages), shown before anything
+ * is saved.
  */
+import { cellMessage } from './cell-messages';
 
 export type ValidatorName = 'isEmail' | 'isURL' | 'isMobilePhone' | 'isCurrency';
 
@@ -22,8 +24,9 @@ function digitCount(t: string): number {
   return n;
 }
 
-export function validationMessage(name: ValidatorName): string {
-  return `Validation failed : ${name}`;
+/** 'Validation failed : {name}' in the current language; isNumeric and isInt are the number checks. */
+export function validationMessage(name: ValidatorName | 'isNumeric' | 'isInt'): string {
+  return cellMessage('validationFailed', { validator: name });
 }
 
 /** Runs a validator on non-empty text; answers the SPEC message on failure, undefined when valid. */

@@ -11,6 +11,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError, request } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
 import { setSharedContext } from '../../api/shared-context';
+import { typeLabel } from '../../fields/type-label';
 
 interface ErdColumn {
   id: string;
@@ -82,7 +83,7 @@ export function SharedErdPage() {
                           {KIND[link.type] ?? link.type} → {titleOf.get(link.fk_related_model_id) ?? '?'}
                         </Tag>
                       ) : (
-                        <span className="text-xs text-gray-500">{c.uidt}</span>
+                        <span className="text-xs text-gray-500">{typeLabel(t, c.uidt)}</span>
                       )}
                     </li>
                   );

@@ -7,6 +7,7 @@ import { Button, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import type { EditorServices } from '../../fields/editors/editor-props';
 import { cellTypeOf } from '../../fields/registry';
+import { typeLabel } from '../../fields/type-label';
 import type { GridController } from './grid-controller';
 import { useTranslation } from 'react-i18next';
 
@@ -88,7 +89,12 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
             const editable = !!(type.editor || type.toggle) && g.columns.some((s) => s.id === c.id);
             return (
               <label key={c.id} className="flex flex-col gap-1">
-                <span className="text-xs text-gray-500">{c.title}</span>
+                <span className="flex gap-2 text-xs text-gray-500">
+                  <span>{c.title}</span>
+                  <span className="text-gray-400" data-testid="expanded-field-type">
+                    {typeLabel(t, c.uidt)}
+                  </span>
+                </span>
                 {editable ? (
                   <Input.TextArea
                     autoSize={{ minRows: 1, maxRows: 8 }}

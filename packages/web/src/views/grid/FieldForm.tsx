@@ -14,6 +14,7 @@ import { Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { baseKey, basesApi } from '../../api/bases';
 import { columnPropsShown, metaOptionsOf } from '../../fields/field-options';
+import { typeOptions, typeSearch } from '../../fields/type-label';
 import { initialCodeOptions, withCodeOptions } from './code-field-body';
 import { FieldCodeOptions } from './FieldCodeOptions';
 import { FieldOptions } from './FieldOptions';
@@ -138,13 +139,10 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
         <Select
           data-testid="field-type"
           virtual={false}
-          showSearch
+          showSearch={typeSearch}
           value={uidt}
           onChange={(v) => setUidt(v)}
-          options={PICKER_TYPES.map((type) => ({
-            value: type,
-            label: type === 'LinkToAnotherRecord' ? t('grid.field.deprecated', { type }) : type,
-          }))}
+          options={typeOptions(t, PICKER_TYPES)}
         />
         <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
         <FieldCodeOptions

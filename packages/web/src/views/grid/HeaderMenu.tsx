@@ -1,11 +1,12 @@
 /**
- * The field header menu: edit, duplicate, insert a field, hide, sort, filter, group by, freeze, set as display
+ * The field header menu, under the field's type name: edit, duplicate, insert a field, hide, sort, filter, group by, freeze, set as display
  * value, and delete with confirmation. Each action calls the meta/views API and then reloads what it changed.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typeLabel } from '../../fields/type-label';
 import { FieldForm } from './FieldForm';
 import type { GridHandle } from './use-grid';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
@@ -142,6 +143,12 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
         className="absolute z-30 w-56 rounded border border-gray-200 bg-white py-1 text-[13px] shadow-lg"
         style={{ left: x, top: y }}
       >
+        <li
+          data-testid="header-menu-type"
+          className="mb-1 truncate border-b border-gray-100 px-3 pb-1 text-xs text-gray-500"
+        >
+          {typeLabel(t, column.uidt)}
+        </li>
         {items.map(([label, action]) => (
           <li key={label}>
             <button className="w-full px-3 py-1 text-left hover:bg-gray-50" onClick={action}>

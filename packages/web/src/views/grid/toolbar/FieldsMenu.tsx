@@ -2,6 +2,7 @@
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { typeLabel } from '../../../fields/type-label';
 import { gridColumns, isHiddenSystem } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
 import { persistColumns, viewApi } from '../view-settings';
@@ -46,7 +47,9 @@ export function FieldsMenu({ grid, table, viewId, showSystem, setShowSystem, onE
                 void viewApi.showColumn(viewId, c.id, e.target.checked).then(grid.reloadSettings, fail)
               }
             />
-            <span className="flex-1 truncate">{c.title}</span>
+            <span className="flex-1 truncate" title={typeLabel(t, c.uidt)}>
+              {c.title}
+            </span>
             <Button
               size="small"
               aria-label={t('grid.toolbar.moveFieldUp', { field: c.title })}
