@@ -7,6 +7,7 @@ import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
+import { appendedOrders, ordersBefore } from '../data/row-order.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { AppContext } from '../context.js';
@@ -66,19 +67,56 @@ async function inTransaction<T>(t: WriteTarget, fn: (trx: Knex.Transaction) => P
   }
 }
 
+/** Where new rows go in a table with a row order: last by default, or just before the row keyed `before`. */
+export interface InsertPlace {
+  before?: unknown;
+}
+
 /**
- * Inserts rows and returns their primary keys, in order.
+ * Inserts rows and returns their primary keys, in order. In a table with a row-order column, rows without
+ * an order of their own go last, or just before the row keyed `place.before`, in the order they came.
  * @example await insertRows(target, [{ Title: 'a' }, { Title: 'b' }]) // [1, 2]
  */
 export async function insertRows(
   t: WriteTarget,
   inputs: readonly unknown[],
   bulk: boolean,
+  place: InsertPlace = {},
 ): Promise<unknown[]> {
+  const order = t.model.rowOrder;
+  let before: string | number | undefined;
+  if (place.before !== undefined) {
+    if (!order) {
+      throw badRequest(
+        `Query parameter 'before' is not supported: table '${t.model.title}' has no row order column (nc_order)`,
+      );
+    }
+    before = pkValue(requirePk(t.model), place.before);
+  }
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
-  const ids = await inTransaction(t, (trx) => insertPrepared(trx, t.model, rows));
+  const ids = await inTransaction(t, async (trx) => {
+    if (order) await placeRows(trx, t.model, order, rows, before);
+    return insertPrepared(trx, t.model, rows);
+  });
   committed(t, 'insert', ids);
   return ids;
+}
+
+/** Gives each row without an order of its own the next place: appended, or before the row keyed `before`. */
+async function placeRows(
+  trx: Knex.Transaction,
+  model: TableModel,
+  order: StoredField,
+  rows: ColumnValues[],
+  before: string | number | undefined,
+): Promise<void> {
+  const unplaced = rows.filter((r) => r[order.name] === undefined || r[order.name] === null);
+  if (!unplaced.length && before === undefined) return;
+  const orders =
+    before === undefined
+      ? await appendedOrders(trx, model, order, unplaced.length)
+      : await ordersBefore(trx, model, order, before, unplaced.length);
+  unplaced.forEach((r, i) => (r[order.name] = orders[i]));
 }
 
 async function insertPrepared(
