@@ -201,6 +201,29 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     expect(await titles(t)).toEqual(['a', 'b']);
   });
 
+  it('inserts concurrently while filters build indexes in the background, without a failed insert', async () => {
+    // MySQL once deadlocked here: the insert's order read, then its write, with the index build queued between.
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) {
+      const t = await createTable(server, owner, baseId, {
+        title: `Busy ${n}`,
+        columns: Array.from({ length: 6 }, (_, i) => ({ title: `F${i}`, uidt: 'SingleLineText' })),
+      });
+      const v2 = `/api/v2/tables/${t.id}/records`;
+      const seed = Array.from({ length: 2000 }, (_, i) => ({ Title: `r${i}`, F0: 'a' }));
+      ok(await server.api.post(v2, seed, { token: token() }));
+      for (let i = 0; i < 6; i++) {
+        const where = encodeURIComponent(`(F${i},eq,a)`);
+        const list = server.api.get(`${v2}?where=${where}`, { token: token() });
+        const adds = Array.from({ length: 5 }, () => server.api.post(v2, { Title: 'x' }, { token: token() }));
+        for (const r of [await list, ...(await Promise.all(adds))]) statuses.push(r.status);
+      }
+      await server.ctx.dataCache.indexes.settled();
+      expect(ok(await server.api.get(`${v2}/count`, { token: token() })).count).toBe(2030);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
   it('keeps nc_order, its values and its index when a table is duplicated', async () => {
     const t = await newTable();
     const b = await add(t, 'b');

@@ -58,13 +58,28 @@ export function idOfItem(model: TableModel, item: unknown, index?: number): unkn
   return pkValue(pk, id);
 }
 
-/** Runs a write in one transaction; database refusals become 400/409s naming the field. */
+/** Attempts of a write that the database chose as a deadlock victim. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a write in one transaction; database refusals become 400/409s naming the field. A transaction the
+ * database chose as a deadlock victim is run again (MySQL and PostgreSQL ask clients to).
+ */
 async function inTransaction<T>(t: WriteTarget, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await t.db.transaction(fn);
-  } catch (err) {
-    throw rowWriteError(err, t.model) ?? err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await t.db.transaction(fn);
+    } catch (err) {
+      if (attempt < DEADLOCK_ATTEMPTS && isDeadlock(err)) continue;
+      throw rowWriteError(err, t.model) ?? err;
+    }
   }
+}
+
+/** MySQL's ER_LOCK_DEADLOCK, PostgreSQL's deadlock_detected. */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { errno?: unknown; code?: unknown };
+  return e.errno === 1213 || e.code === '40P01';
 }
 
 /** Where new rows go in a table with a row order: last by default, or just before the row keyed `before`. */
@@ -94,24 +109,32 @@ export async function insertRows(
     before = pkValue(requirePk(t.model), place.before);
   }
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
+  const unplaced = order ? rows.filter((r) => r[order.name] === undefined || r[order.name] === null) : [];
   const ids = await inTransaction(t, async (trx) => {
-    if (order) await placeRows(trx, t.model, order, rows, before);
+    if (order) await placeRows(trx, t.model, order, unplaced, before);
     return insertPrepared(trx, t.model, rows);
   });
   committed(t, 'insert', ids);
   return ids;
 }
 
-/** Gives each row without an order of its own the next place: appended, or before the row keyed `before`. */
+/**
+ * Gives the rows that came without an order of their own the next places: appended, or before the row keyed
+ * `before` (set again when a transaction is retried).
+ */
 async function placeRows(
   trx: Knex.Transaction,
   model: TableModel,
   order: StoredField,
-  rows: ColumnValues[],
+  unplaced: ColumnValues[],
   before: string | number | undefined,
 ): Promise<void> {
-  const unplaced = rows.filter((r) => r[order.name] === undefined || r[order.name] === null);
   if (!unplaced.length && before === undefined) return;
+  // MySQL: a read then a write in one transaction deadlocks with DDL queued between them (a background index
+  // build waits for the read's table lock; the write's stronger lock waits behind it). Claim the write lock
+  // first with a write that changes nothing.
+  if (model.dialect === 'mysql')
+    await trx.raw('update ?? set ?? = ?? where 1 = 0', [model.tableName, order.name, order.name]);
   const orders =
     before === undefined
       ? await appendedOrders(trx, model, order, unplaced.length)
