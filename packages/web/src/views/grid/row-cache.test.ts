@@ -220,6 +220,13 @@ describe('RowCache.insertAt', () => {
     expect(t.calls.map((c) => [c.offset, c.limit])).toEqual([[0, 20]]);
   });
 
+  it('leaves a row that a refetch already shows where it is', async () => {
+    const { cache } = await loaded(20, [0, 1]);
+    expect(cache.insertAt(0, 5, { Title: 'again' })).toBe(false);
+    expect(cache.get(4, 0)).toBe('row 4');
+    expect(cache.rowCount).toBe(20);
+  });
+
   it('counts the row when the count arrives after the insert by asking for it again', async () => {
     const t = tableSource(20);
     const cache = new RowCache(t.source, ['Title'], { chunkSize: 10, prefetchChunks: 0 });

@@ -183,9 +183,11 @@ export class RowCache {
    * loaded rows from there on move down by one, each chunk's last row becoming the next chunk's first, and
    * the total grows by one. Where that chain breaks (a chunk not loaded), the chunks after it cannot be
    * shifted with certainty and are dropped, to be fetched again when seen; requests in flight may have been
-   * answered before the insert, so they are asked again too.
+   * answered before the insert, so they are asked again too. A row already loaded (a refetch after the
+   * insert, such as the realtime echo's, got there first) is left where it is: answers false.
    */
-  insertAt(index: number, id: unknown, record: Record<string, unknown>): void {
+  insertAt(index: number, id: unknown, record: Record<string, unknown>): boolean {
+    if (this.indexOfId(id) >= 0) return false;
     const size = this.chunkSize;
     const first = Math.floor(index / size);
     const total = this.count ?? (this.endFound ? this.knownEnd : undefined);
@@ -230,6 +232,7 @@ export class RowCache {
     // A count still being fetched may not include the new row.
     if (this.countAbort) this.loadCount();
     this.changed();
+    return true;
   }
 
   /** Finds the loaded row index holding `id` (only loaded chunks are searched: at most maxChunks × chunkSize). */
