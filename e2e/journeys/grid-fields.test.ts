@@ -1,7 +1,7 @@
 /**
  * The field form's per-type options (SPEC §5 on the embedded SQLite source) and the row menu: precision and date
  * formats are saved and shown, auto increment is refused while the key has it, and "insert between" says why it
- * is not offered. The type picker names types readably, in the chosen language.
+ * is not offered while the view is sorted. The type picker names types readably, in the chosen language.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ let browser: Browser;
 let api: Api;
 let page: Page;
 let tableId: string;
+let viewId: string;
+let titleId: string;
 
 beforeAll(async () => {
   app = await startApp();
@@ -34,8 +36,9 @@ beforeAll(async () => {
     columns: [],
   });
   tableId = table.id;
+  titleId = table.columns.find((c: { title: string }) => c.title === 'Title').id;
   await call(api, 'POST', `/api/v2/tables/${tableId}/records`, [{ Title: 'a' }, { Title: 'b' }]);
-  const viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list[0].id;
+  viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list[0].id;
   page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   page.setDefaultTimeout(15_000);
   await openGrid(page, api, base.id, tableId, viewId);
@@ -114,14 +117,18 @@ it('saves a date format chosen from the SPEC §5 list', async () => {
   expect(saved.meta.date_format).toBe('DD-MM-YYYY');
 });
 
-it('explains in the row menu why rows cannot be inserted between others', async () => {
+it('explains in the row menu why rows cannot be inserted between others in a sorted view', async () => {
+  await call(api, 'POST', `/api/v1/db/meta/views/${viewId}/sorts`, {
+    fk_column_id: titleId,
+    direction: 'asc',
+  });
   const p = await cellPoint(page, 'Title', 1);
   await page.mouse.click(p.x, p.y, { button: 'right' });
   await page.waitForSelector('[data-testid=row-menu]');
   expect(await page.locator('[data-testid=row-menu-insert-above]').isDisabled()).toBe(true);
   expect(await page.locator('[data-testid=row-menu-insert-below]').isDisabled()).toBe(true);
   await page.hover('[data-testid=row-menu-insert-below-hint]');
-  await page.waitForSelector('.ant-tooltip:has-text("no row order")');
+  await page.waitForSelector('.ant-tooltip:has-text("Remove sorts and grouping")');
   await page.click('[data-testid=row-menu-delete]');
   await eventually(
     () => call(api, 'GET', `/api/v2/tables/${tableId}/records`),

@@ -59,7 +59,7 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       expect(del.status, `${uidt}: ${JSON.stringify(del.body)}`).toBe(200);
     }
     const after = await server.ctx.db(t.table_name).columnInfo();
-    expect(Object.keys(after).sort()).toEqual(['created_at', 'id', 'title', 'updated_at']);
+    expect(Object.keys(after).sort()).toEqual(['created_at', 'id', 'nc_order', 'title', 'updated_at']);
   });
 
   it('uses the dialect defaults: decimal 10 scale 2, varchar 255, MultiSelect as set on MySQL', async () => {

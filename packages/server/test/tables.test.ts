@@ -48,6 +48,7 @@ describe.each(testDatabases())('tables on %s', (kind) => {
       'Age',
       'CreatedAt',
       'UpdatedAt',
+      'nc_order',
     ]);
     const list = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token });
     expect(list.status).toBe(200);
@@ -82,7 +83,14 @@ describe.each(testDatabases())('tables on %s', (kind) => {
         },
       ],
     });
-    expect(t.columns.map((c: any) => c.column_name)).toEqual(['id', 'title', 'created_at', 'updated_at']);
+    // The row-order column is added as for any new table.
+    expect(t.columns.map((c: any) => c.column_name)).toEqual([
+      'id',
+      'title',
+      'created_at',
+      'updated_at',
+      'nc_order',
+    ]);
     await server.ctx.db(t.table_name).insert({ title: 'x' });
     expect(await server.ctx.db(t.table_name).select('title')).toEqual([{ title: 'x' }]);
   });

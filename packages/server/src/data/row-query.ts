@@ -12,6 +12,7 @@ import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
 import { selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
+import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -134,7 +135,15 @@ export class RowReader {
       orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
-    if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
+    if (!seen.size && this.model.rowOrder) orderByRowOrder(qb, this.model.rowOrder, pk, this.model.dialect);
+    else if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
+  }
+
+  /** The sort the auto-indexer plans for: a filtered list without sort runs in row order. */
+  private indexSort(q: RowQuery): readonly SortSpec[] | undefined {
+    const order = this.model.rowOrder;
+    if (q.sort?.length || !q.where?.length || !order) return q.sort;
+    return [{ field: order.name, direction: 'asc' }];
   }
 
   /** Rows matching the query, decoded. */
@@ -144,10 +153,12 @@ export class RowReader {
     const pk = this.model.pk;
     // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
     const seekable =
-      pk && q.offset >= SEEK_FROM_OFFSET && isPkOnlyOrder(q.sort, pk) && isIntegerKey(pk) && !usesComputed(this.model, q.where);
+      pk && q.offset >= SEEK_FROM_OFFSET && isIntegerKey(pk) && !usesComputed(this.model, q.where);
+    const rowOrderSeek = seekable && !q.sort?.length && !!this.model.rowOrder;
     const columns = projection.select;
-    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
-    if (!seekable) {
+    this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
+    if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
+    if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
       const build = () => {
         const qb = this.filtered(q.where, this.db, q.within).select(columns);
         this.orderBy(qb, q.sort);
@@ -194,6 +205,62 @@ export class RowReader {
     const last = raw[raw.length - 1];
     if (last && raw.length === q.limit) this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name]);
     return raw.map(decode);
+  }
+
+  /**
+   * A deep page in row order, read from the (nc_order, pk) index: from the remembered position of the row
+   * just before `offset` when known, else with OFFSET (reading that row too, to remember its position).
+   */
+  private async rowOrderPage(q: PageQuery, columns: (string | Knex.Raw)[]): Promise<Row[]> {
+    const pk = this.model.pk!;
+    const order = this.model.rowOrder!;
+    const dialect = this.model.dialect;
+    const key = `o\u0000${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${utcDay(this.now)}`;
+    const selected = columns.includes(order.name) ? columns : [...columns, order.name];
+    const qb = this.filtered(q.where, this.db, q.within).select(selected);
+    orderByRowOrder(qb, order, pk, dialect);
+    const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
+    let raw: Row[];
+    if (at) {
+      afterRowOrder(qb, order, pk, dialect, at);
+      raw = await selectRows(this.db, dialect, qb.limit(q.limit));
+    } else {
+      raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
+      const first = raw.shift();
+      if (first) this.rememberRowOrder(key, q.offset, first);
+    }
+    const last = raw[raw.length - 1];
+    if (last && raw.length === q.limit) this.rememberRowOrder(key, q.offset + q.limit, last);
+    return raw;
+  }
+
+  /**
+   * The page at a deep OFFSET in row order, with the row before it. MySQL would read and sort the whole table
+   * for it (130 ms at 50,000 rows of 100,000); its keys come from the (nc_order, pk) index alone, then only
+   * those rows are read (12 ms).
+   */
+  private deepRowOrderPage(
+    q: PageQuery,
+    selected: (string | Knex.Raw)[],
+    qb: Knex.QueryBuilder,
+  ): Knex.QueryBuilder {
+    if (this.model.dialect !== 'mysql') return qb.limit(q.limit + 1).offset(q.offset - 1);
+    const pk = this.model.pk!;
+    const keys = this.filtered(q.where, this.db, q.within).select({ rb_key: pk.name });
+    orderByRowOrder(keys, this.model.rowOrder!, pk, 'mysql');
+    void keys.limit(q.limit + 1).offset(q.offset - 1);
+    const page = this.db(this.model.tableName)
+      .select(selected)
+      .join(keys.as('rb_k'), `${this.model.tableName}.${pk.name}`, 'rb_k.rb_key');
+    orderByRowOrder(page, this.model.rowOrder!, pk, 'mysql');
+    return page;
+  }
+
+  /** Keeps a row's (order, key) as the seek point of `offset`; an empty order cannot be sought from. */
+  private rememberRowOrder(key: string, offset: number, raw: Row): void {
+    const o = raw[this.model.rowOrder!.name];
+    if (o === null || o === undefined) return;
+    this.cache.setSeek(this.model.id, key, offset, [Number(o), raw[this.model.pk!.name]]);
   }
 
   /** How many rows match; cached per filter until the table changes. */

@@ -5,6 +5,7 @@
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import type { CellContext, CellResult, Dialect, FieldTypeDef, ValueKind } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { decoderOf, encoderOf, type Decoder, type Encoder } from './cell-codec.js';
 import type { ComputedSql } from './computed/column-sql.js';
 
@@ -40,6 +41,8 @@ export interface TableModel {
   /** Fields with a column of their own, in display order. */
   stored: StoredField[];
   pk: StoredField | undefined;
+  /** The hidden row-order column (`nc_order`) of tables Rowbase created; undefined elsewhere. */
+  rowOrder: StoredField | undefined;
   /** A field by title, column name or id (NocoDB clients use all three). */
   field(key: string): FieldModel | undefined;
   /** SQL of computed fields over the source's tables (links, lookups, rollups, formulas); set by the model cache. */
@@ -99,6 +102,7 @@ export function buildTableModel(
     fields,
     stored,
     pk: stored.find((f) => f.column.pk),
+    rowOrder: stored.find((f) => isRowOrderColumn(f.column)),
     field: (key) => byKey.get(key),
   };
 }

@@ -12,7 +12,7 @@ import type { LoadedTable } from '../data/model-cache.js';
 import { RowReader, parsePaging, type PageQuery } from '../data/row-query.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { requireUser } from '../http/principal.js';
-import { writeTarget, type WriteTarget } from '../services/rows-write.js';
+import { writeTarget, type InsertPlace, type WriteTarget } from '../services/rows-write.js';
 
 export type RowQueryString = Record<string, string | string[] | undefined>;
 
@@ -83,6 +83,15 @@ export function pageQueryOf(query: RowQueryString): PageQuery {
     sort: parseSort(query.sort ?? query.s),
     where: parseWhere(where),
   };
+}
+
+/**
+ * Where inserted rows go: `?before={rowId}` puts them just before that row (NocoDB clients' "insert above");
+ * absent or empty, at the end.
+ */
+export function insertPlaceOf(query: RowQueryString): InsertPlace {
+  const before = one(query.before);
+  return before === undefined || before === '' ? {} : { before };
 }
 
 /** A JSON array body (bulk writes), or a 400. */

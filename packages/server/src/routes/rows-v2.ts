@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { pkValue, type Row } from '../data/row-query.js';
 import { deleteRows, idOfItem, insertRows, updateRows } from '../services/rows-write.js';
-import { arrayBody, pageQueryOf, v2Scope, type RowQueryString, type RowsScope } from './rows-common.js';
+import {
+  arrayBody,
+  insertPlaceOf,
+  pageQueryOf,
+  v2Scope,
+  type RowQueryString,
+  type RowsScope,
+} from './rows-common.js';
 import { v2ViewCount, v2ViewList } from '../services/views/view-v2.js';
 
 interface TableParams {
@@ -61,10 +68,10 @@ export function rowsV2Routes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post<{ Params: TableParams }>(RECORDS, async (req) => {
+  app.post<{ Params: TableParams; Querystring: RowQueryString }>(RECORDS, async (req) => {
     const scope = await v2Scope(ctx, req, req.params.tableId, 'dataInsert');
     const { items, single } = itemsOf(req.body);
-    return idsReply(await insertRows(scope.target, items, !single), single);
+    return idsReply(await insertRows(scope.target, items, !single, insertPlaceOf(req.query)), single);
   });
 
   const update = async (req: { params: TableParams; body: unknown } & Parameters<typeof v2Scope>[1]) => {

@@ -18,6 +18,7 @@ import {
 } from '../services/rows-write.js';
 import {
   arrayBody,
+  insertPlaceOf,
   keysReply,
   objectBody,
   pageQueryOf,
@@ -62,9 +63,9 @@ export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
     return scope.reader.page(pageQueryOf(req.query));
   });
 
-  app.post<{ Params: TableParams }>(TABLE, async (req) => {
+  app.post<{ Params: TableParams; Querystring: RowQueryString }>(TABLE, async (req) => {
     const scope = await v1Scope(ctx, req, req.params, 'dataInsert');
-    const [id] = await insertRows(scope.target, [objectBody(req.body)], false);
+    const [id] = await insertRows(scope.target, [objectBody(req.body)], false, insertPlaceOf(req.query));
     return readOr404(scope, id);
   });
 
@@ -118,9 +119,10 @@ export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
     return 1;
   });
 
-  app.post<{ Params: TableParams }>(BULK, async (req) => {
+  app.post<{ Params: TableParams; Querystring: RowQueryString }>(BULK, async (req) => {
     const scope = await v1Scope(ctx, req, req.params, 'dataInsert');
-    return keysReply(scope, await insertRows(scope.target, arrayBody(req.body), true));
+    const ids = await insertRows(scope.target, arrayBody(req.body), true, insertPlaceOf(req.query));
+    return keysReply(scope, ids);
   });
 
   app.patch<{ Params: TableParams }>(BULK, async (req) => {

@@ -19,7 +19,7 @@ import { exportView, type ExportFile } from '../services/views/view-export.js';
 import { resolveDataView } from '../services/views/view-resolve.js';
 import { viewScope, type ViewScope } from '../services/views/view-scope.js';
 import { createViewRow, deleteViewRow, updateViewRow } from '../services/views/view-writes.js';
-import { objectBody } from './rows-common.js';
+import { insertPlaceOf, objectBody, type RowQueryString } from './rows-common.js';
 
 const PREFIX = '/api/v1/db/data/:orgs/:baseName/:tableName/views/:viewId';
 
@@ -37,7 +37,14 @@ export function viewDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   const rowIdOf = (req: FastifyRequest) => (req.params as { rowId: string }).rowId;
 
-  app.post(PREFIX, async (req) => createViewRow(ctx, await scopeOf(req, 'dataInsert'), objectBody(req.body)));
+  app.post(PREFIX, async (req) =>
+    createViewRow(
+      ctx,
+      await scopeOf(req, 'dataInsert'),
+      objectBody(req.body),
+      insertPlaceOf(req.query as RowQueryString),
+    ),
+  );
   app.patch(`${PREFIX}/:rowId`, async (req) =>
     updateViewRow(ctx, await scopeOf(req, 'dataEdit'), rowIdOf(req), objectBody(req.body)),
   );

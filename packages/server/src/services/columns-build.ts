@@ -17,6 +17,7 @@ import {
 } from '@rowbase/core/fields/column-rules';
 import type { DbType, Dialect } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { ROW_ORDER_COLUMN } from '@rowbase/core/fields/row-order';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { ColumnSpec } from '../sources/column-spec.js';
 import { isKnownDt } from '../sources/type-map.js';
@@ -256,7 +257,17 @@ export function specOf(c: ColumnMeta): ColumnSpec | null {
   };
 }
 
-/** The default columns of a new table (SPEC §3): id, title (varchar 45), created_at, updated_at. */
+/** The row-order column's type where Rowbase keeps row order (a double: midpoints between neighbours). */
+const ROW_ORDER_DT: Partial<Record<Dialect, string>> = {
+  sqlite: 'real',
+  pg: 'double precision',
+  mysql: 'double',
+};
+
+/**
+ * The default columns of a new table (SPEC §3): id, title (varchar 45), created_at, updated_at, and on
+ * SQLite, PostgreSQL and MySQL the hidden row-order column `nc_order` (see core fields/row-order.ts).
+ */
 export function systemColumnBodies(dialect: Dialect): ColumnBody[] {
   const bodies: ColumnBody[] = [
     { column_name: 'id', title: 'Id', uidt: 'ID', pk: true, ai: true, rqd: true, un: dialect === 'mysql' },
@@ -280,6 +291,16 @@ export function systemColumnBodies(dialect: Dialect): ColumnBody[] {
         system: true,
       },
     );
+  }
+  const orderDt = ROW_ORDER_DT[dialect];
+  if (orderDt) {
+    bodies.push({
+      column_name: ROW_ORDER_COLUMN,
+      title: ROW_ORDER_COLUMN,
+      uidt: 'Decimal',
+      dt: orderDt,
+      system: true,
+    });
   }
   return bodies;
 }

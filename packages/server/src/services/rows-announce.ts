@@ -6,6 +6,8 @@
  * it knows and `truncated: true`, telling clients to reload what they show.
  *
  * Announcing never delays or fails the write's reply: it runs once the reply is on its way and only logs errors.
+ * An insert tells no position (a row may go between others, `?before=`): grids refetch what they show, which
+ * lists it in its place; the row data lets other clients show it without a read of their own.
  */
 import type { Logger } from 'pino';
 import type { Realtime } from '../realtime/socket.js';

@@ -4,16 +4,20 @@
  * fields left alone. A bad cell is a 400 whose `errors` name the row and the field.
  */
 import { AppError, ErrorCode, type ValidationIssue } from '@rowbase/core/errors';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import type { StoredField, TableModel } from '../data/table-model.js';
 
 export type ColumnValues = Record<string, unknown>;
 
-/** Fields the database or the data plane fills in; a client's value for them is ignored, not refused. */
+/**
+ * Fields the database or the data plane fills in; a client's value for them is ignored, not refused. The
+ * row-order column is filled in too, but a client may give a row its order (a number).
+ */
 export function isWrittenByServer(f: StoredField): boolean {
   const c = f.column;
   return (
     c.ai ||
-    c.system ||
+    (c.system && !isRowOrderColumn(c)) ||
     c.uidt === 'CreateTime' ||
     c.uidt === 'LastModifiedTime' ||
     c.uidt === 'AutoNumber' ||

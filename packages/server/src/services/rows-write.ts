@@ -7,6 +7,7 @@ import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
+import { appendedOrders, ordersBefore } from '../data/row-order.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { AppContext } from '../context.js';
@@ -57,28 +58,88 @@ export function idOfItem(model: TableModel, item: unknown, index?: number): unkn
   return pkValue(pk, id);
 }
 
-/** Runs a write in one transaction; database refusals become 400/409s naming the field. */
+/** Attempts of a write that the database chose as a deadlock victim. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a write in one transaction; database refusals become 400/409s naming the field. A transaction the
+ * database chose as a deadlock victim is run again (MySQL and PostgreSQL ask clients to).
+ */
 async function inTransaction<T>(t: WriteTarget, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await t.db.transaction(fn);
-  } catch (err) {
-    throw rowWriteError(err, t.model) ?? err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await t.db.transaction(fn);
+    } catch (err) {
+      if (attempt < DEADLOCK_ATTEMPTS && isDeadlock(err)) continue;
+      throw rowWriteError(err, t.model) ?? err;
+    }
   }
 }
 
+/** MySQL's ER_LOCK_DEADLOCK, PostgreSQL's deadlock_detected. */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { errno?: unknown; code?: unknown };
+  return e.errno === 1213 || e.code === '40P01';
+}
+
+/** Where new rows go in a table with a row order: last by default, or just before the row keyed `before`. */
+export interface InsertPlace {
+  before?: unknown;
+}
+
 /**
- * Inserts rows and returns their primary keys, in order.
+ * Inserts rows and returns their primary keys, in order. In a table with a row-order column, rows without
+ * an order of their own go last, or just before the row keyed `place.before`, in the order they came.
  * @example await insertRows(target, [{ Title: 'a' }, { Title: 'b' }]) // [1, 2]
  */
 export async function insertRows(
   t: WriteTarget,
   inputs: readonly unknown[],
   bulk: boolean,
+  place: InsertPlace = {},
 ): Promise<unknown[]> {
+  const order = t.model.rowOrder;
+  let before: string | number | undefined;
+  if (place.before !== undefined) {
+    if (!order) {
+      throw badRequest(
+        `Query parameter 'before' is not supported: table '${t.model.title}' has no row order column (nc_order)`,
+      );
+    }
+    before = pkValue(requirePk(t.model), place.before);
+  }
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
-  const ids = await inTransaction(t, (trx) => insertPrepared(trx, t.model, rows));
+  const unplaced = order ? rows.filter((r) => r[order.name] === undefined || r[order.name] === null) : [];
+  const ids = await inTransaction(t, async (trx) => {
+    if (order) await placeRows(trx, t.model, order, unplaced, before);
+    return insertPrepared(trx, t.model, rows);
+  });
   committed(t, 'insert', ids);
   return ids;
+}
+
+/**
+ * Gives the rows that came without an order of their own the next places: appended, or before the row keyed
+ * `before` (set again when a transaction is retried).
+ */
+async function placeRows(
+  trx: Knex.Transaction,
+  model: TableModel,
+  order: StoredField,
+  unplaced: ColumnValues[],
+  before: string | number | undefined,
+): Promise<void> {
+  if (!unplaced.length && before === undefined) return;
+  // MySQL: a read then a write in one transaction deadlocks with DDL queued between them (a background index
+  // build waits for the read's table lock; the write's stronger lock waits behind it). Claim the write lock
+  // first with a write that changes nothing.
+  if (model.dialect === 'mysql')
+    await trx.raw('update ?? set ?? = ?? where 1 = 0', [model.tableName, order.name, order.name]);
+  const orders =
+    before === undefined
+      ? await appendedOrders(trx, model, order, unplaced.length)
+      : await ordersBefore(trx, model, order, before, unplaced.length);
+  unplaced.forEach((r, i) => (r[order.name] = orders[i]));
 }
 
 async function insertPrepared(

@@ -5,7 +5,9 @@
  */
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isLink } from '@rowbase/core/fields/ui-types';
+import { createRowOrderIndex } from '../data/row-order.js';
 import { newId } from '../meta/ids.js';
 import { createTable, dropTable } from '../sources/ddl.js';
 import { specOf } from './columns-build.js';
@@ -60,6 +62,11 @@ export async function copyTables(
     const specs = stored.map((c) => specOf(c)!);
     await createTable(s.data, s.dialect, p.newTableName, specs);
     s.onRollback(() => dropTable(s.data, p.newTableName));
+    const rowOrder = stored.find(isRowOrderColumn);
+    if (rowOrder) {
+      const pk = stored.find((c) => c.pk)?.column_name ?? undefined;
+      await createRowOrderIndex(s.data, s.dialect, p.newTableName, rowOrder.column_name!, pk);
+    }
     if (opts.data && stored.length) {
       const names = stored.map((c) => c.column_name!);
       const list = names.map(() => '??').join(', ');

@@ -4,7 +4,9 @@ import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { CreateTableBody, UpdateTableBody } from '@rowbase/core/api/tables';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import type { AppContext } from '../context.js';
+import { createRowOrderIndex } from '../data/row-order.js';
 import { newId } from '../meta/ids.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
 import type { SourceRecord } from '../meta/repos/sources.js';
@@ -122,6 +124,11 @@ export async function createTable(
       built.map((c) => c.spec!),
     );
     s.onRollback(() => dropTable(data, physical));
+    const order = built.find((c) => isRowOrderColumn(c.meta));
+    if (order) {
+      const pk = built.find((c) => c.meta.pk)?.meta.column_name ?? undefined;
+      await createRowOrderIndex(s.data, s.dialect, physical, order.meta.column_name!, pk);
+    }
     await s.meta('rb_models').insert({
       id: tableId,
       base_id: base.id,

@@ -59,9 +59,13 @@ export function queryFieldOf(model: TableModel, keyOrTitle: string): QueryField 
   return computed;
 }
 
-/** Every field a list shows by default: stored fields and the computed ones the queries can compute. */
+/**
+ * Every field a list shows by default: stored fields and the computed ones the queries can compute. The
+ * row-order column is left out: a client that wants it names it in `fields`.
+ */
 export function defaultQueryFields(model: TableModel): QueryField[] {
   return model.fields
+    .filter((f) => f !== model.rowOrder)
     .filter((f) => f.name !== null || (model.computed && isComputedField(f.column)))
     .map((f) => queryFieldOf(model, f.column.id));
 }

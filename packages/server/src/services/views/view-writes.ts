@@ -5,7 +5,7 @@
 import { notFound } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
 import { RowReader, pkValue, type Row } from '../../data/row-query.js';
-import { deleteRows, insertRows, updateRows, writeTarget } from '../rows-write.js';
+import { deleteRows, insertRows, updateRows, writeTarget, type InsertPlace } from '../rows-write.js';
 import { viewRowExists } from './view-data.js';
 import type { ViewScope } from './view-scope.js';
 
@@ -27,8 +27,9 @@ export async function createViewRow(
   ctx: AppContext,
   scope: ViewScope,
   body: Record<string, unknown>,
+  place: InsertPlace = {},
 ): Promise<Row> {
-  const [id] = await insertRows(targetOf(ctx, scope), [body], false);
+  const [id] = await insertRows(targetOf(ctx, scope), [body], false, place);
   return visibleRow(ctx, scope, id);
 }
 

@@ -3,6 +3,7 @@
  * the grid (so undo and the optimistic display behave as in cells), and the record's comments.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import type { EditorServices } from '../../fields/editors/editor-props';
@@ -77,7 +78,7 @@ export function ExpandedRecord({ controller: g, table, row, services, onClose, o
     >
       <div data-testid="expanded-record" className="flex flex-col gap-3">
         {(table.columns ?? [])
-          .filter((c) => !(c.pk && c.uidt === 'ID'))
+          .filter((c) => !(c.pk && c.uidt === 'ID') && !isRowOrderColumn(c))
           .map((c) => {
             const type = cellTypeOf(c.uidt);
             // QR codes and barcodes show the value of the field they encode.

@@ -92,6 +92,8 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
         {rowMenu && (
           <RowMenu
             controller={controller}
+            columns={table.columns ?? []}
+            viewId={viewId}
             {...rowMenu}
             onExpand={setExpanded}
             onClose={() => setRowMenu(null)}

@@ -23,6 +23,7 @@ const table = [
   col('title', { pv: true }),
   col('b'),
   col('created_at', { system: true, uidt: 'CreateTime' }),
+  col('nc_order', { system: true, uidt: 'Decimal' }),
 ];
 
 describe('gridColumns', () => {
@@ -33,7 +34,7 @@ describe('gridColumns', () => {
     expect(g.widths).toEqual([200, 200, 200]);
   });
 
-  it('applies the view order, hidden fields and widths, and shows system fields on request', () => {
+  it('applies the view order, hidden fields and widths, and shows system fields (not the row order) on request', () => {
     const g = gridColumns(
       table,
       [

@@ -4,6 +4,7 @@
  * field shows in table order, the display-value field first and frozen, as NocoDB does.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 
 export const DEFAULT_COLUMN_WIDTH = 200;
 
@@ -41,8 +42,12 @@ export function parseWidth(w: string | number | null | undefined): number {
   return Number.isFinite(n) && n >= 40 ? n : DEFAULT_COLUMN_WIDTH;
 }
 
-/** A system field is hidden unless the view shows system fields (the primary key never shows: rows are numbered). */
+/**
+ * A system field is hidden unless the view shows system fields (the primary key never shows: rows are numbered);
+ * the row-order column never shows: the rows' order is what it says.
+ */
 export function isHiddenSystem(c: ColumnMeta, showSystem: boolean): boolean {
+  if (isRowOrderColumn(c)) return true;
   if (c.pk && c.uidt === 'ID') return !showSystem;
   return c.system && !showSystem;
 }

@@ -282,6 +282,11 @@ export class GridController {
     this.scheduleDraw();
   }
 
+  /** Gives the grid keyboard focus (after a menu action, so typing goes to the selected cell). */
+  focus(): void {
+    this.scroller?.focus();
+  }
+
   get range(): Range {
     return rangeOf(this.selection);
   }

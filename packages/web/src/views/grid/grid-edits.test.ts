@@ -25,9 +25,12 @@ function memoryTable(n: number) {
           p,
         );
     },
-    async insert(list) {
+    async insert(list, before) {
       const ids = list.map(() => nextId++);
-      list.forEach((r, i) => rows.push({ ...r, Id: ids[i] }));
+      const made = list.map((r, i) => ({ ...r, Id: ids[i] }));
+      const at = before === undefined ? rows.length : rows.findIndex((r) => r.Id === before);
+      if (at < 0) throw new Error(`Record '${String(before)}' given as 'before' not found`);
+      rows.splice(at, 0, ...made);
       return ids;
     },
     async remove(ids) {
@@ -140,5 +143,49 @@ describe('GridEdits', () => {
       { Id: 1, a: 1, b: 3 },
       { Id: 2, a: 2 },
     ]);
+  });
+
+  it('inserts an empty row between others at once, and undo deletes it and redo puts it back there', async () => {
+    const t = memoryTable(25);
+    t.cache.loadCount();
+    t.cache.ensure(0, 24);
+    await t.settle();
+    const id = await t.edits.insertRowAt({ index: 3, before: 4 });
+    // Shown at its place before any refetch: rows after it moved down, across chunk borders.
+    expect(t.cache.rowId(3)).toBe(id);
+    expect(t.cache.get(4, 0)).toBe('t4');
+    expect(t.cache.get(10, 0)).toBe('t10');
+    expect(t.cache.rowCount).toBe(26);
+    expect(
+      t
+        .rows()
+        .map((r) => r.Id)
+        .slice(2, 5),
+    ).toEqual([3, id, 4]);
+    // The user types into it; undo (the edit, then the insert) deletes the row.
+    await t.edits.setCells([{ row: 3, col: 0, value: 'typed' }]);
+    await t.history.undo();
+    await t.history.undo();
+    await t.settle();
+    expect(t.rows().some((r) => r.Id === id)).toBe(false);
+    expect(t.cache.rowId(3)).toBe(4);
+    expect(t.cache.rowCount).toBe(25);
+    // Redo re-inserts it before the same row.
+    await t.history.redo();
+    const again = t.cache.rowId(3);
+    expect(again).not.toBe(id);
+    expect(t.rows()[3]!.Id).toBe(again);
+    expect(t.cache.get(4, 0)).toBe('t4');
+  });
+
+  it('appends when inserting after the last row', async () => {
+    const t = memoryTable(5);
+    t.cache.loadCount();
+    t.cache.ensure(0, 9);
+    await t.settle();
+    const id = await t.edits.insertRowAt({ index: 5 });
+    expect(t.cache.rowId(5)).toBe(id);
+    expect(t.rows().at(-1)!.Id).toBe(id);
+    expect(t.cache.rowCount).toBe(6);
   });
 });

@@ -8,8 +8,8 @@ import type { RowCache } from './row-cache';
 /** The row API as the grid uses it (PATCH/POST/DELETE /api/v2/tables/{id}/records). */
 export interface RowWriter {
   update(rows: Record<string, unknown>[]): Promise<void>;
-  /** Answers the created rows' ids, in order. */
-  insert(rows: Record<string, unknown>[]): Promise<unknown[]>;
+  /** Answers the created rows' ids, in order; with `before`, they go just before that row (`?before=`). */
+  insert(rows: Record<string, unknown>[], before?: unknown): Promise<unknown[]>;
   remove(ids: unknown[]): Promise<void>;
 }
 
@@ -17,6 +17,12 @@ export interface CellChange {
   row: number;
   col: number;
   value: unknown;
+}
+
+/** Where a row goes between others: at cache index `index`, just before the row keyed `before` (last without). */
+export interface RowPlace {
+  index: number;
+  before?: unknown;
 }
 
 interface IdChange {
@@ -114,6 +120,34 @@ export class GridEdits {
       },
     });
     return ids;
+  }
+
+  /**
+   * Inserts an empty row between others (the row menu's insert above / below): saved with `?before=`, then
+   * shown at its place at once (the cache moves the rows after it down). Undo deletes it; redo puts it back
+   * before the same row, with the values it had when it was undone. Answers the new row's id.
+   */
+  async insertRowAt(place: RowPlace): Promise<unknown> {
+    let [id] = await this.writer.insert([{}], place.before);
+    this.cache.insertAt(place.index, id, {});
+    let values: Record<string, unknown> = {};
+    this.history.push({
+      label: 'Insert row',
+      undo: async () => {
+        const index = this.cache.indexOfId(id);
+        const record = index >= 0 ? this.cache.record(index) : undefined;
+        values = record ? withoutKey(record, this.idKey) : {};
+        await this.writer.remove([id]);
+        this.cache.reload();
+      },
+      redo: async () => {
+        [id] = await this.writer.insert([values], place.before);
+        const index = place.before === undefined ? this.cache.rowCount : this.cache.indexOfId(place.before);
+        if (index >= 0) this.cache.insertAt(index, id, values);
+        else this.cache.reload();
+      },
+    });
+    return id;
   }
 
   /** Deletes the given row indexes that are loaded; undo re-creates them with their values. */

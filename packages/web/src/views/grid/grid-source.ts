@@ -67,8 +67,9 @@ export function recordsSource(
     async update(rows) {
       await call('PATCH', base, rows);
     },
-    async insert(rows) {
-      const reply = await call<Record<string, unknown>[] | Record<string, unknown>>('POST', base, rows);
+    async insert(rows, before) {
+      const path = base + qs({ before: before === undefined ? undefined : String(before) });
+      const reply = await call<Record<string, unknown>[] | Record<string, unknown>>('POST', path, rows);
       return (Array.isArray(reply) ? reply : [reply]).map((r) => r.Id ?? r.id);
     },
     async remove(ids) {

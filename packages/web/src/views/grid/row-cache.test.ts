@@ -142,3 +142,101 @@ describe('RowCache', () => {
     expect(cache.chunkCount).toBe(0); // a failed chunk is retried on the next ensure
   });
 });
+
+describe('RowCache.insertAt', () => {
+  /** A cache of `total` rows, chunks of 10, with the given chunks loaded and the count known. */
+  async function loaded(total: number, chunks: number[]) {
+    const t = tableSource(total);
+    const cache = new RowCache(t.source, ['Title'], { chunkSize: 10, prefetchChunks: 0, maxChunks: 100 });
+    cache.loadCount();
+    t.answerCount();
+    for (const c of chunks) {
+      cache.ensure(c * 10, c * 10 + 1);
+      await t.flush();
+    }
+    return { t, cache };
+  }
+  const titles = (cache: RowCache, from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => cache.get(from + i, 0));
+
+  it('puts the row at its index and shifts later rows across chunk borders, counting it', async () => {
+    const { t, cache } = await loaded(25, [0, 1, 2]);
+    t.calls.length = 0;
+    cache.insertAt(3, 'new', { Title: 'new' });
+    expect(titles(cache, 0, 5)).toEqual(['row 0', 'row 1', 'row 2', 'new', 'row 3']);
+    expect(cache.rowId(3)).toBe('new');
+    expect(cache.get(10, 0)).toBe('row 9'); // chunk 0's last row moved into chunk 1
+    expect(cache.rowId(10)).toBe(10);
+    expect(cache.get(20, 0)).toBe('row 19');
+    expect(cache.get(25, 0)).toBe('row 24'); // the short last chunk grew
+    expect(cache.rowCount).toBe(26);
+    expect(cache.indexOfId('new')).toBe(3);
+    expect(cache.indexOfId(25)).toBe(25);
+    expect(t.calls).toHaveLength(0); // shown without a refetch
+  });
+
+  it('inserts at the very top and at a chunk start', async () => {
+    const { cache } = await loaded(20, [0, 1]);
+    cache.insertAt(0, 'a', { Title: 'a' });
+    cache.insertAt(11, 'b', { Title: 'b' });
+    expect(titles(cache, 0, 3)).toEqual(['a', 'row 0', 'row 1']);
+    expect(titles(cache, 9, 13)).toEqual(['row 8', 'row 9', 'b', 'row 10']);
+    expect(cache.get(21, 0)).toBe('row 19');
+    expect(cache.rowCount).toBe(22);
+  });
+
+  it('appends after a full last chunk in a chunk of its own, and into a short one', async () => {
+    const { cache } = await loaded(20, [0, 1]);
+    cache.insertAt(20, 'end', { Title: 'end' });
+    expect(cache.get(20, 0)).toBe('end');
+    expect(cache.rowCount).toBe(21);
+    cache.insertAt(21, 'end2', { Title: 'end2' });
+    expect(titles(cache, 19, 22)).toEqual(['row 19', 'end', 'end2']);
+    expect(cache.rowCount).toBe(22);
+  });
+
+  it('drops chunks after a gap in what is loaded, and fetches them again when seen', async () => {
+    const { t, cache } = await loaded(40, [0, 2, 3]);
+    cache.insertAt(5, 'new', { Title: 'new' });
+    expect(cache.get(5, 0)).toBe('new');
+    expect(cache.get(10, 0)).toBe(MISSING); // chunk 1 was never loaded
+    expect(cache.get(20, 0)).toBe(MISSING); // its first row would be chunk 1's last: unknown, so dropped
+    expect(cache.get(30, 0)).toBe(MISSING);
+    t.calls.length = 0;
+    cache.ensure(20, 25);
+    expect(t.calls.map((c) => c.offset)).toEqual([20]);
+  });
+
+  it('asks again for chunks whose answer may predate the insert, showing shifted rows meanwhile', async () => {
+    const { t, cache } = await loaded(30, [0, 1]);
+    cache.reload(); // chunks 0 and 1 are being refetched
+    const inFlight = t.calls.at(-1)!;
+    cache.insertAt(2, 'new', { Title: 'new' });
+    expect(inFlight.signal.aborted).toBe(true);
+    expect(titles(cache, 1, 4)).toEqual(['row 1', 'new', 'row 2']);
+    expect(cache.get(10, 0)).toBe('row 9');
+    t.calls.length = 0;
+    cache.ensure(0, 15);
+    expect(t.calls.map((c) => [c.offset, c.limit])).toEqual([[0, 20]]);
+  });
+
+  it('leaves a row that a refetch already shows where it is', async () => {
+    const { cache } = await loaded(20, [0, 1]);
+    expect(cache.insertAt(0, 5, { Title: 'again' })).toBe(false);
+    expect(cache.get(4, 0)).toBe('row 4');
+    expect(cache.rowCount).toBe(20);
+  });
+
+  it('counts the row when the count arrives after the insert by asking for it again', async () => {
+    const t = tableSource(20);
+    const cache = new RowCache(t.source, ['Title'], { chunkSize: 10, prefetchChunks: 0 });
+    cache.loadCount();
+    cache.ensure(0, 5);
+    await t.flush();
+    cache.insertAt(1, 'new', { Title: 'new' });
+    expect(t.countCalls()).toBe(2);
+    t.answerCount(21);
+    await t.flush();
+    expect(cache.rowCount).toBe(21);
+  });
+});

@@ -147,6 +147,14 @@ export class RowCache {
     return chunk && i < chunk.length ? chunk.ids[i] : undefined;
   }
 
+  /** The id of the row at `index`: the loaded one, else read from the server (that one row). */
+  async idAt(index: number): Promise<unknown> {
+    const loaded = this.rowId(index);
+    if (loaded !== undefined) return loaded;
+    const [row] = await this.source.fetchRows(index, 1, new AbortController().signal);
+    return row?.[this.idKey];
+  }
+
   isLoaded(row: number): boolean {
     const chunk = this.chunks.get(Math.floor(row / this.chunkSize));
     return !!chunk && row % this.chunkSize < chunk.length;
@@ -166,6 +174,63 @@ export class RowCache {
     const i = row % this.chunkSize;
     if (!chunk || i >= chunk.length || !chunk.values[col]) return false;
     chunk.values[col][i] = value;
+    this.changed();
+    return true;
+  }
+
+  /**
+   * Shows a new row at `index` at once (a row inserted between others, or appended after the last one):
+   * loaded rows from there on move down by one, each chunk's last row becoming the next chunk's first, and
+   * the total grows by one. Where that chain breaks (a chunk not loaded), the chunks after it cannot be
+   * shifted with certainty and are dropped, to be fetched again when seen; requests in flight may have been
+   * answered before the insert, so they are asked again too. A row already loaded (a refetch after the
+   * insert, such as the realtime echo's, got there first) is left where it is: answers false.
+   */
+  insertAt(index: number, id: unknown, record: Record<string, unknown>): boolean {
+    if (this.indexOfId(id) >= 0) return false;
+    const size = this.chunkSize;
+    const first = Math.floor(index / size);
+    const total = this.count ?? (this.endFound ? this.knownEnd : undefined);
+    let carry: { id: unknown; values: unknown[] } | undefined = {
+      id,
+      values: this.columns.map((key) => record[key] ?? null),
+    };
+    const later = [...this.chunks.values()].filter((c) => c.index >= first).sort((a, b) => a.index - b.index);
+    let expected = first;
+    for (const chunk of later) {
+      if (chunk.abort) {
+        chunk.abort.abort();
+        chunk.abort = undefined;
+        chunk.stale = true;
+      }
+      const at = chunk.index === first ? index - first * size : 0;
+      const chained =
+        carry !== undefined && chunk.index === expected && at <= chunk.length && chunk.length > 0;
+      expected = chunk.index + 1;
+      if (!chained) {
+        this.chunks.delete(chunk.index);
+        carry = undefined;
+        continue;
+      }
+      const moving = carry!;
+      chunk.values.forEach((column, c) => column.splice(at, 0, moving.values[c]));
+      chunk.ids.splice(at, 0, moving.id);
+      if (chunk.length < size) {
+        chunk.length++;
+        carry = undefined;
+      } else {
+        carry = { id: chunk.ids.pop(), values: chunk.values.map((column) => column.pop()) };
+      }
+    }
+    if (carry && expected * size === total) {
+      // The row pushed past a full last chunk (or the new row appended after it) starts a chunk of its own.
+      const values = carry.values.map((v) => [v]);
+      this.chunks.set(expected, { index: expected, length: 1, values, ids: [carry.id], stale: false });
+    }
+    if (this.count !== undefined) this.count++;
+    if (index <= this.knownEnd) this.knownEnd++;
+    // A count still being fetched may not include the new row.
+    if (this.countAbort) this.loadCount();
     this.changed();
     return true;
   }

@@ -4,6 +4,7 @@
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { COMPARISON_OPS, VALUELESS_OPS } from '@rowbase/core/filters/ops';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,9 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
     onChanged();
     return load();
   };
-  const fields = (table.columns ?? []).map((c) => ({ value: c.id, label: c.title }));
+  const fields = (table.columns ?? [])
+    .filter((c) => !isRowOrderColumn(c))
+    .map((c) => ({ value: c.id, label: c.title }));
   // A new condition starts on the display-value field as "is not blank", which is valid for every type.
   const firstField = (table.columns ?? []).find((c) => c.pv) ?? (table.columns ?? []).find((c) => !c.pk);
   const add = (parent: string | null, group: boolean) =>

@@ -1,5 +1,6 @@
 /** Toolbar "Group": the fields the view groups by, outermost first (view column group_by), add or remove a level. */
 import type { TableMeta } from '@rowbase/core/api/meta';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupFieldsOf } from '../grid-columns';
@@ -18,7 +19,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const grouped = groupFieldsOf(table.columns ?? [], grid.settings);
   const fields = (table.columns ?? [])
-    .filter((c) => !grouped.includes(c))
+    .filter((c) => !grouped.includes(c) && !isRowOrderColumn(c))
     .map((c) => ({ value: c.id, label: c.title }));
   const changed = () => {
     grid.controller.cache.reload();

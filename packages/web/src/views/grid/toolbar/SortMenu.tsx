@@ -1,5 +1,6 @@
 /** Toolbar "Sort": the view's sorts in order, each with field and direction; add and remove (saved at once). */
 import type { TableMeta } from '@rowbase/core/api/meta';
+import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,9 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
     onChanged();
     return load();
   };
-  const fields = (table.columns ?? []).map((c) => ({ value: c.id, label: c.title }));
+  const fields = (table.columns ?? [])
+    .filter((c) => !isRowOrderColumn(c))
+    .map((c) => ({ value: c.id, label: c.title }));
   return (
     <div className="flex w-96 flex-col gap-2" data-testid="sort-menu">
       {sorts.map((s) => (
