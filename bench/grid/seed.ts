@@ -71,6 +71,9 @@ export async function seedTable(api: Api, dataDir: string, title: string, rows: 
   const cols = ['Title', 'Name', 'Qty', 'Price', 'Status', 'Done', 'Day', 'Stars', 'Email', 'Notes'].map(
     (t) => byTitle.get(t)!,
   );
+  // Rows appended through the API get the next row order; so do these.
+  const ordered = meta.columns.some((c: any) => c.column_name === 'nc_order');
+  if (ordered) cols.push('nc_order');
   const insert = db.prepare(
     `INSERT INTO "${meta.table_name}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
   );
@@ -87,6 +90,7 @@ export async function seedTable(api: Api, dataDir: string, title: string, rows: 
         i % 6,
         `user${i}@example.com`,
         i % 10 === 0 ? `A longer note for row ${i}, with enough text to be truncated in its cell` : null,
+        ...(ordered ? [i + 1] : []),
       );
   });
   for (let from = 0; from < rows; from += 50_000) insertMany(from, Math.min(rows, from + 50_000));
