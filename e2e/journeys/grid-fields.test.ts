@@ -118,6 +118,8 @@ it('saves a date format chosen from the SPEC §5 list', async () => {
 });
 
 it('explains in the row menu why rows cannot be inserted between others in a sorted view', async () => {
+  // The field form of the test before may still be closing; its mask would take the right-click.
+  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
   await call(api, 'POST', `/api/v1/db/meta/views/${viewId}/sorts`, {
     fk_column_id: titleId,
     direction: 'asc',

@@ -110,7 +110,10 @@ it('filters from the toolbar, and the row count follows', async () => {
     value: 'closed',
   });
   await page.keyboard.press('Escape');
+  // The search applies after a pause: wait for its read, so that clearing it below is a change the grid sees.
+  const searched = page.waitForRequest((r) => r.url().includes('where=') && r.url().includes('order'));
   await page.fill('input[data-testid=toolbar-search], [data-testid=toolbar-search] input', 'order');
+  await searched;
   await eventually(
     () => column('Status'),
     (s) => s.length === 10 && s.every((v) => v === 'closed'),
