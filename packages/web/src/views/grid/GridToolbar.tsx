@@ -43,6 +43,11 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
   const [search, setSearch] = useState('');
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const reloadRows = () => g.cache.reload();
+  const applyRowHeight = (v: number) => {
+    setRowHeight(v);
+    g.setRowHeight(ROW_HEIGHTS[v]!);
+    if (viewId && !readOnly) void viewApi.setRowHeight(viewId, v).catch(fail);
+  };
   const searchField = (table.columns ?? []).find((c) => c.pv)?.title ?? g.columns[0]?.title ?? 'Title';
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -135,9 +140,14 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         value={rowHeight}
         options={HEIGHT_LABELS.map((key, i) => ({ value: i, label: t(`grid.toolbar.height.${key}`) }))}
         onChange={(v: number) => {
-          setRowHeight(v);
-          g.setRowHeight(ROW_HEIGHTS[v]!);
-          if (viewId && !readOnly) void viewApi.setRowHeight(viewId, v).catch(fail);
+          const before = rowHeight;
+          applyRowHeight(v);
+          if (viewId && !readOnly)
+            g.history.push({
+              label: t('grid.toolbar.rowHeight'),
+              undo: async () => applyRowHeight(before),
+              redo: async () => applyRowHeight(v),
+            });
         }}
       />
       <Input.Search

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../../fields/type-label';
 import { FieldForm } from './FieldForm';
 import type { GridHandle } from './use-grid';
+import { addRemovable, toggled } from './undoable-settings';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
 
 interface Props {
@@ -38,6 +39,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
     onFieldsChanged?.();
     return grid.reloadSettings();
   };
+  const reloadRows = () => g.cache.reload();
   const needView = (work: (viewId: string) => Promise<unknown>) => () =>
     viewId ? work(viewId) : Promise.reject(new Error(t('grid.header.needView')));
 
@@ -67,16 +69,30 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       t('grid.header.sortAscending'),
       () =>
         run(
-          needView((v) => viewApi.addSort(v, column.id, 'asc')),
-          () => g.cache.reload(),
+          needView((v) =>
+            addRemovable(
+              g.history,
+              t('grid.header.sortAscending'),
+              () => viewApi.addSort(v, column.id, 'asc'),
+              viewApi.deleteSort,
+              reloadRows,
+            ),
+          ),
         ),
     ],
     [
       t('grid.header.sortDescending'),
       () =>
         run(
-          needView((v) => viewApi.addSort(v, column.id, 'desc')),
-          () => g.cache.reload(),
+          needView((v) =>
+            addRemovable(
+              g.history,
+              t('grid.header.sortDescending'),
+              () => viewApi.addSort(v, column.id, 'desc'),
+              viewApi.deleteSort,
+              reloadRows,
+            ),
+          ),
         ),
     ],
     [
@@ -84,21 +100,69 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       () =>
         run(
           needView((v) =>
-            viewApi.addFilter(v, { fk_column_id: column.id, comparison_op: 'notblank', logical_op: 'and' }),
+            addRemovable(
+              g.history,
+              t('grid.header.filterBy'),
+              () =>
+                viewApi.addFilter(v, {
+                  fk_column_id: column.id,
+                  comparison_op: 'notblank',
+                  logical_op: 'and',
+                }),
+              viewApi.deleteFilter,
+              reloadRows,
+            ),
           ),
-          () => g.cache.reload(),
         ),
     ],
-    [t('grid.header.groupBy'), () => run(needView((v) => viewApi.groupBy(v, column.id, true)))],
+    [
+      t('grid.header.groupBy'),
+      () =>
+        run(
+          needView((v) =>
+            toggled(g.history, t('grid.header.groupBy'), (on) =>
+              viewApi.groupBy(v, column.id, on).then(grid.reloadSettings),
+            ),
+          ),
+        ),
+    ],
     [
       col < g.layout.frozen ? t('grid.header.unfreeze') : t('grid.header.freeze'),
       () => {
-        const frozen = col < g.layout.frozen ? 0 : col + 1;
-        g.setColumns(g.columns, [...g.layout.widths], frozen);
-        run(needView((v) => persistColumns(v, g.columns, [...g.layout.widths], frozen)));
+        const before = g.layout.frozen;
+        const frozen = col < before ? 0 : col + 1;
+        const freeze = (n: number) => {
+          g.setColumns(g.columns, [...g.layout.widths], n);
+          return viewId ? persistColumns(viewId, g.columns, [...g.layout.widths], n) : Promise.resolve();
+        };
+        run(
+          needView(async () => {
+            await freeze(frozen);
+            g.history.push({
+              label: t('grid.header.freeze'),
+              undo: () => freeze(before),
+              redo: () => freeze(frozen),
+            });
+          }),
+        );
       },
     ],
-    [t('grid.header.setDisplayValue'), () => run(() => fieldApi.setDisplayValue(column.id), fieldsChanged)],
+    [
+      t('grid.header.setDisplayValue'),
+      () => {
+        const previous = (table.columns ?? []).find((c) => c.pv)?.id;
+        const display = (id: string) => fieldApi.setDisplayValue(id).then(fieldsChanged);
+        run(async () => {
+          await fieldApi.setDisplayValue(column.id);
+          if (previous && previous !== column.id)
+            g.history.push({
+              label: t('grid.header.setDisplayValue'),
+              undo: () => display(previous),
+              redo: () => display(column.id),
+            });
+        }, fieldsChanged);
+      },
+    ],
     [
       t('grid.header.deleteField'),
       () => {
