@@ -1,6 +1,6 @@
 /**
- * Undo and redo reach view settings changed from the field header menu and the toolbar: a sort, a filter, grouping,
- * frozen columns and the row height each come back with Undo and go again with Redo.
+ * Undo and redo reach fields and view settings: a field added or renamed, a sort, a filter, grouping, frozen
+ * columns and the row height each come back with Undo and go again with Redo.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ let browser: Browser;
 let api: Api;
 let page: Page;
 let viewId: string;
+let tableId: string;
 
 beforeAll(async () => {
   app = await startApp();
@@ -27,6 +28,7 @@ beforeAll(async () => {
     { Title: 'b', Qty: 2 },
     { Title: 'a', Qty: 1 },
   ]);
+  tableId = table.id;
   viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/views`)).list[0].id;
   page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
   page.setDefaultTimeout(15_000);
@@ -117,4 +119,28 @@ it('undoes a row height change', async () => {
   await eventually(height, (h) => h > start);
   await undo();
   await eventually(height, (h) => h === start);
+});
+
+it('undoes adding a field and renaming one', async () => {
+  const titles = async () =>
+    (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}`)).columns.map(
+      (c: any) => c.title,
+    ) as string[];
+  await page.click('[data-testid=add-field]');
+  await page.fill('[data-testid=field-title]', 'Notes');
+  await page.click('.ant-modal-footer .ant-btn-primary');
+  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  await eventually(titles, (t) => t.includes('Notes'));
+  await undo();
+  await eventually(titles, (t) => !t.includes('Notes'));
+  await redo();
+  await eventually(titles, (t) => t.includes('Notes'));
+
+  await headerMenu('Qty', 'Edit field');
+  await page.fill('[data-testid=field-title]', 'Amount');
+  await page.click('.ant-modal-footer .ant-btn-primary');
+  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  await eventually(titles, (t) => t.includes('Amount') && !t.includes('Qty'));
+  await undo();
+  await eventually(titles, (t) => t.includes('Qty') && !t.includes('Amount'));
 });

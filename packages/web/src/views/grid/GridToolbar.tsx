@@ -14,7 +14,8 @@ import { GroupMenu } from './toolbar/GroupMenu';
 import { ShareMenu } from './toolbar/ShareMenu';
 import { SortMenu } from './toolbar/SortMenu';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
-import { fieldApi, viewApi } from './view-settings';
+import { addField } from './undoable-settings';
+import { viewApi } from './view-settings';
 
 interface Props {
   grid: GridHandle;
@@ -168,11 +169,12 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         <FieldForm
           table={table}
           onClose={() => setAddingField(false)}
-          onSubmit={async (body) => {
-            await fieldApi.add(table.id, body);
-            onFieldsChanged?.();
-            await grid.reloadSettings();
-          }}
+          onSubmit={(body) =>
+            addField(g.history, t('grid.field.addField'), table.id, body, async () => {
+              onFieldsChanged?.();
+              await grid.reloadSettings();
+            })
+          }
         />
       )}
       <div className="flex-1" />

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../../fields/type-label';
 import { FieldForm } from './FieldForm';
 import type { GridHandle } from './use-grid';
-import { addRemovable, toggled } from './undoable-settings';
+import { addField, addRemovable, editField, toggled } from './undoable-settings';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
 
 interface Props {
@@ -48,7 +48,16 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
     [t('grid.header.insertField'), () => setForm('add')],
     [
       t('grid.header.duplicateField'),
-      () => run(() => fieldApi.duplicate(table.base_id, column.id), fieldsChanged),
+      () =>
+        run(() =>
+          addRemovable(
+            g.history,
+            t('grid.header.duplicateField'),
+            () => fieldApi.duplicate(table.base_id, column.id),
+            fieldApi.remove,
+            () => void fieldsChanged(),
+          ),
+        ),
     ],
     [
       t('grid.header.hideField'),
@@ -192,9 +201,9 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
           onClose();
         }}
         onSubmit={async (body) => {
-          if (form === 'edit') await fieldApi.update(column.id, body);
-          else await fieldApi.add(table.id, body);
-          await fieldsChanged();
+          if (form === 'edit')
+            await editField(g.history, t('grid.header.editField'), column, body, fieldsChanged);
+          else await addField(g.history, t('grid.field.addField'), table.id, body, fieldsChanged);
         }}
       />
     );

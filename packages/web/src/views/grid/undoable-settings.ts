@@ -1,9 +1,13 @@
 /**
  * View settings changed with their undo recorded: a setting that has an id (a sort, a filter) is undone by deleting
  * it, and redone by adding it again under a new id (which the next undo deletes); an on/off setting (group by) is
- * undone by turning it off.
+ * undone by turning it off. Fields too: an added field is undone by deleting it (redo adds it again), an edited
+ * one by writing back what it was — unless the edit changed its type, which may have converted its values: that edit
+ * is not undoable.
  */
+import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { EditHistory } from './edit-history';
+import { fieldApi } from './view-settings';
 
 export async function addRemovable(
   history: EditHistory,
@@ -37,5 +41,46 @@ export async function toggled(
     label,
     undo: async () => void (await set(false)),
     redo: async () => void (await set(true)),
+  });
+}
+
+export function addField(
+  history: EditHistory,
+  label: string,
+  tableId: string,
+  body: Record<string, unknown>,
+  after: () => Promise<unknown>,
+): Promise<void> {
+  return addRemovable(
+    history,
+    label,
+    () => fieldApi.add(tableId, body).then((r) => ({ id: r.column_id })),
+    fieldApi.remove,
+    () => void after(),
+  );
+}
+
+export async function editField(
+  history: EditHistory,
+  label: string,
+  column: ColumnMeta,
+  body: Record<string, unknown>,
+  after: () => Promise<unknown>,
+): Promise<void> {
+  const was = column as unknown as Record<string, unknown>;
+  const before = Object.fromEntries(Object.keys(body).map((k) => [k, was[k] ?? null]));
+  await fieldApi.update(column.id, body);
+  await after();
+  if (body.uidt !== undefined && body.uidt !== column.uidt) return;
+  history.push({
+    label,
+    undo: async () => {
+      await fieldApi.update(column.id, before);
+      await after();
+    },
+    redo: async () => {
+      await fieldApi.update(column.id, body);
+      await after();
+    },
   });
 }

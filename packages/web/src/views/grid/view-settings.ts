@@ -81,12 +81,13 @@ export const viewApi = {
 };
 
 export const fieldApi = {
+  /** Answers the table, with the new field's id as `column_id`. */
   add: (tableId: string, body: Record<string, unknown>) =>
-    call('POST', `${meta}/tables/${tableId}/columns`, body),
+    call<{ column_id: string }>('POST', `${meta}/tables/${tableId}/columns`, body),
   update: (columnId: string, body: Record<string, unknown>) =>
     call('PATCH', `${meta}/columns/${columnId}`, body),
   remove: (columnId: string) => call('DELETE', `${meta}/columns/${columnId}`),
   duplicate: (baseId: string, columnId: string) =>
-    call('POST', `${meta}/duplicate/${baseId}/column/${columnId}`, {}),
+    call<ColumnMeta>('POST', `${meta}/duplicate/${baseId}/column/${columnId}`, {}),
   setDisplayValue: (columnId: string) => call('POST', `${meta}/columns/${columnId}/primary`),
 };
