@@ -144,3 +144,43 @@ it('undoes adding a field and renaming one', async () => {
   await undo();
   await eventually(titles, (t) => t.includes('Qty') && !t.includes('Amount'));
 });
+
+it('undoes changes made in the toolbar sort and filter panels', async () => {
+  await page.click('[data-testid=toolbar-sort]');
+  await page.click('[data-testid=sort-add]');
+  await page.click('.ant-select-item-option[title="Title"], .ant-select-item-option:has-text("Title")');
+  await eventually(
+    () => settings('sorts'),
+    (s) => s.length === 1,
+  );
+  await page.keyboard.press('Escape');
+  await undo();
+  await eventually(
+    () => settings('sorts'),
+    (s) => s.length === 0,
+  );
+  await redo();
+  await eventually(
+    () => settings('sorts'),
+    (s) => s.length === 1,
+  );
+
+  await page.click('[data-testid=toolbar-filter]');
+  await page.click('[data-testid=filter-add]');
+  await eventually(
+    () => settings('filters'),
+    (f) => f.length === 1,
+  );
+  await page.keyboard.press('Escape');
+  await undo();
+  await eventually(
+    () => settings('filters'),
+    (f) => f.length === 0,
+  );
+  await redo();
+  const [filter] = await eventually(
+    () => settings('filters'),
+    (f) => f.length === 1,
+  );
+  expect(filter.comparison_op).toBe('notblank');
+});

@@ -120,12 +120,24 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
           {menu(
             t('grid.toolbar.filter'),
             'toolbar-filter',
-            <FilterMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
+            <FilterMenu
+              table={table}
+              viewId={viewId}
+              onChanged={reloadRows}
+              onError={onError}
+              history={g.history}
+            />,
           )}
           {menu(
             t('grid.toolbar.sort'),
             'toolbar-sort',
-            <SortMenu table={table} viewId={viewId} onChanged={reloadRows} onError={onError} />,
+            <SortMenu
+              table={table}
+              viewId={viewId}
+              onChanged={reloadRows}
+              onError={onError}
+              history={g.history}
+            />,
           )}
           {menu(
             t('grid.toolbar.group'),

@@ -8,6 +8,8 @@ import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EditHistory } from '../edit-history';
+import { withViewUndo } from './view-snapshots';
 import { type FilterRow, viewApi } from '../view-settings';
 
 interface Props {
@@ -15,9 +17,11 @@ interface Props {
   viewId: string;
   onChanged(): void;
   onError(message: string): void;
+  /** Where the panel's changes are recorded for undo. */
+  history: EditHistory;
 }
 
-export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
+export function FilterMenu({ table, viewId, onChanged, onError, history }: Props) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FilterRow[]>([]);
   const fail = useCallback((e: unknown) => onError(e instanceof Error ? e.message : String(e)), [onError]);
@@ -39,14 +43,16 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
     onChanged();
     return load();
   };
+  const record = (change: () => Promise<unknown>) =>
+    withViewUndo(history, t('grid.toolbar.filter'), 'filters', viewId, change, changed).catch(fail);
   const fields = (table.columns ?? [])
     .filter((c) => !isRowOrderColumn(c))
     .map((c) => ({ value: c.id, label: c.title }));
   // A new condition starts on the display-value field as "is not blank", which is valid for every type.
   const firstField = (table.columns ?? []).find((c) => c.pv) ?? (table.columns ?? []).find((c) => !c.pk);
   const add = (parent: string | null, group: boolean) =>
-    viewApi
-      .addFilter(
+    record(() =>
+      viewApi.addFilter(
         viewId,
         group
           ? { is_group: true, logical_op: 'and', fk_parent_id: parent }
@@ -56,8 +62,8 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
               logical_op: 'and',
               fk_parent_id: parent,
             },
-      )
-      .then(changed, fail);
+      ),
+    );
 
   const renderList = (list: FilterRow[], parent: string | null, depth: number) => (
     <div className={`flex flex-col gap-2 ${depth ? 'rounded border border-gray-200 p-2' : ''}`}>
@@ -71,7 +77,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
               size="small"
               value={f.logical_op ?? 'and'}
               options={['and', 'or'].map((v) => ({ value: v, label: v }))}
-              onChange={(v) => void viewApi.updateFilter(f.id, { logical_op: v }).then(changed, fail)}
+              onChange={(v) => void record(() => viewApi.updateFilter(f.id, { logical_op: v }))}
             />
           )}
           {f.is_group ? (
@@ -83,7 +89,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
                 className="w-32"
                 value={f.fk_column_id}
                 options={fields}
-                onChange={(v) => void viewApi.updateFilter(f.id, { fk_column_id: v }).then(changed, fail)}
+                onChange={(v) => void record(() => viewApi.updateFilter(f.id, { fk_column_id: v }))}
               />
               <Select
                 size="small"
@@ -91,7 +97,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
                 data-testid="filter-op"
                 value={f.comparison_op}
                 options={COMPARISON_OPS.map((o) => ({ value: o, label: o }))}
-                onChange={(v) => void viewApi.updateFilter(f.id, { comparison_op: v }).then(changed, fail)}
+                onChange={(v) => void record(() => viewApi.updateFilter(f.id, { comparison_op: v }))}
               />
               {!VALUELESS_OPS.includes(f.comparison_op as never) && (
                 <Input
@@ -99,11 +105,9 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
                   className="w-32"
                   data-testid="filter-value"
                   defaultValue={f.value === null || f.value === undefined ? '' : String(f.value)}
-                  onBlur={(e) =>
-                    void viewApi.updateFilter(f.id, { value: e.target.value }).then(changed, fail)
-                  }
+                  onBlur={(e) => void record(() => viewApi.updateFilter(f.id, { value: e.target.value }))}
                   onPressEnter={(e) =>
-                    void viewApi.updateFilter(f.id, { value: e.currentTarget.value }).then(changed, fail)
+                    void record(() => viewApi.updateFilter(f.id, { value: e.currentTarget.value }))
                   }
                 />
               )}
@@ -112,7 +116,7 @@ export function FilterMenu({ table, viewId, onChanged, onError }: Props) {
           <Button
             size="small"
             aria-label={t('grid.toolbar.removeFilter')}
-            onClick={() => void viewApi.deleteFilter(f.id).then(changed, fail)}
+            onClick={() => void record(() => viewApi.deleteFilter(f.id))}
           >
             ×
           </Button>

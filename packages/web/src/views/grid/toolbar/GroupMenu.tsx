@@ -25,6 +25,20 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
     grid.controller.cache.reload();
     return grid.reloadSettings();
   };
+  /** Groups by a field (or stops) at a level, recording the opposite as its undo. */
+  const setGroup = async (columnId: string, on: boolean, order: number) => {
+    const apply = (state: boolean) => viewApi.groupBy(viewId, columnId, state, order).then(changed);
+    try {
+      await apply(on);
+      grid.controller.history.push({
+        label: t('grid.toolbar.group'),
+        undo: () => apply(!on),
+        redo: () => apply(on),
+      });
+    } catch (e) {
+      fail(e);
+    }
+  };
   return (
     <div className="flex w-72 flex-col gap-2" data-testid="group-menu">
       {grouped.map((c) => (
@@ -33,7 +47,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
           <Button
             size="small"
             aria-label={t('grid.toolbar.removeGroup')}
-            onClick={() => void viewApi.groupBy(viewId, c.id, false).then(changed, fail)}
+            onClick={() => void setGroup(c.id, false, grouped.indexOf(c) + 1)}
           >
             ×
           </Button>
@@ -44,9 +58,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
         placeholder={t('grid.toolbar.groupByField')}
         value={null}
         options={fields}
-        onChange={(v: string) =>
-          void viewApi.groupBy(viewId, v, true, grouped.length + 1).then(changed, fail)
-        }
+        onChange={(v: string) => void setGroup(v, true, grouped.length + 1)}
       />
     </div>
   );

@@ -4,6 +4,8 @@ import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EditHistory } from '../edit-history';
+import { withViewUndo } from './view-snapshots';
 import { type SortRow, viewApi } from '../view-settings';
 
 interface Props {
@@ -11,9 +13,11 @@ interface Props {
   viewId: string;
   onChanged(): void;
   onError(message: string): void;
+  /** Where the panel's changes are recorded for undo. */
+  history: EditHistory;
 }
 
-export function SortMenu({ table, viewId, onChanged, onError }: Props) {
+export function SortMenu({ table, viewId, onChanged, onError, history }: Props) {
   const { t } = useTranslation();
   const [sorts, setSorts] = useState<SortRow[]>([]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
@@ -27,6 +31,8 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
     onChanged();
     return load();
   };
+  const record = (change: () => Promise<unknown>) =>
+    withViewUndo(history, t('grid.toolbar.sort'), 'sorts', viewId, change, changed).catch(fail);
   const fields = (table.columns ?? [])
     .filter((c) => !isRowOrderColumn(c))
     .map((c) => ({ value: c.id, label: c.title }));
@@ -38,7 +44,7 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
             className="flex-1"
             value={s.fk_column_id}
             options={fields}
-            onChange={(v) => void viewApi.updateSort(s.id, { fk_column_id: v }).then(changed, fail)}
+            onChange={(v) => void record(() => viewApi.updateSort(s.id, { fk_column_id: v }))}
           />
           <Select
             className="w-28"
@@ -47,11 +53,11 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
               { value: 'asc', label: t('grid.toolbar.ascending') },
               { value: 'desc', label: t('grid.toolbar.descending') },
             ]}
-            onChange={(v) => void viewApi.updateSort(s.id, { direction: v }).then(changed, fail)}
+            onChange={(v) => void record(() => viewApi.updateSort(s.id, { direction: v }))}
           />
           <Button
             aria-label={t('grid.toolbar.removeSort')}
-            onClick={() => void viewApi.deleteSort(s.id).then(changed, fail)}
+            onClick={() => void record(() => viewApi.deleteSort(s.id))}
           >
             ×
           </Button>
@@ -62,7 +68,7 @@ export function SortMenu({ table, viewId, onChanged, onError }: Props) {
         placeholder={t('grid.toolbar.addSort')}
         value={null}
         options={fields}
-        onChange={(v: string) => void viewApi.addSort(viewId, v, 'asc').then(changed, fail)}
+        onChange={(v: string) => void record(() => viewApi.addSort(viewId, v, 'asc'))}
       />
     </div>
   );
