@@ -148,6 +148,19 @@ describe('editing each type of cell', () => {
     expect(await cellValue(page, 'Formula', 0)).toBeDefined();
   });
 
+  it('keeps every key typed before the editor has opened', async () => {
+    await clickCell(page, 'Title', 0);
+    // Two keys in one task: both reach the grid before React has rendered the editor for the first.
+    await page.evaluate(() => {
+      const scroller = document.querySelector('[data-testid=grid-scroller]')!;
+      for (const key of ['4', '0'])
+        scroller.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    });
+    await page.keyboard.type('06');
+    await page.keyboard.press('Enter');
+    await eventually(firstRow, (r) => r.Title === '4006');
+  });
+
   it('refuses an invalid email with the SPEC §5 message and saves nothing', async () => {
     await typeInto('Email', 'not-an-email', 1);
     await page.waitForSelector('[data-testid=cell-error]:has-text("Validation failed : isEmail")');

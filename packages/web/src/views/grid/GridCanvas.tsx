@@ -190,6 +190,7 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
       {editing && Editor && editingValue !== MISSING && (
         <div ref={editorRef} className="absolute top-0 left-0 z-10" onMouseDown={(e) => e.stopPropagation()}>
           <Editor
+            key={`${editing.row}/${editing.col}/${editing.initial ?? ''}`}
             column={g.columns[editing.col]!}
             type={editingType!}
             value={editingValue}

@@ -36,7 +36,13 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
     viewId,
     {
       onError,
-      onEdit: (row, col, initial) => setEditing({ row, col, initial }),
+      onEdit: (row, col, initial) =>
+        // Keys typed faster than the editor opens reach the grid too: they continue the same edit.
+        setEditing((prev) =>
+          prev && initial !== undefined && prev.initial !== undefined && prev.row === row && prev.col === col
+            ? { ...prev, initial: prev.initial + initial }
+            : { row, col, initial },
+        ),
       onHeaderMenu: (col, x, y) => setMenu({ col, x, y }),
       onColumnsChange: (columns: ColumnMeta[], widths: number[], before) => {
         if (!viewId || readOnly) return;
