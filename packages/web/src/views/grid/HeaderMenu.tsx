@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../../fields/type-label';
 import { FieldForm } from './FieldForm';
 import type { GridHandle } from './use-grid';
-import { addField, addRemovable, editField, toggled } from './undoable-settings';
+import { addField, addRemovable, changeSetting, editField } from './undoable-settings';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
 
 interface Props {
@@ -63,15 +63,15 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       t('grid.header.hideField'),
       () =>
         run(
-          needView(async (v) => {
-            await viewApi.showColumn(v, column.id, false);
-            const show = (on: boolean) => viewApi.showColumn(v, column.id, on).then(grid.reloadSettings);
-            g.history.push({
-              label: t('grid.header.hideField'),
-              undo: () => show(true),
-              redo: () => show(false),
-            });
-          }),
+          needView((v) =>
+            changeSetting(
+              g.history,
+              t('grid.header.hideField'),
+              (on: boolean) => viewApi.showColumn(v, column.id, on).then(grid.reloadSettings),
+              true,
+              false,
+            ),
+          ),
         ),
     ],
     [
@@ -129,8 +129,12 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       () =>
         run(
           needView((v) =>
-            toggled(g.history, t('grid.header.groupBy'), (on) =>
-              viewApi.groupBy(v, column.id, on).then(grid.reloadSettings),
+            changeSetting(
+              g.history,
+              t('grid.header.groupBy'),
+              (on: boolean) => viewApi.groupBy(v, column.id, on).then(grid.reloadSettings),
+              false,
+              true,
             ),
           ),
         ),
@@ -144,16 +148,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
           g.setColumns(g.columns, [...g.layout.widths], n);
           return viewId ? persistColumns(viewId, g.columns, [...g.layout.widths], n) : Promise.resolve();
         };
-        run(
-          needView(async () => {
-            await freeze(frozen);
-            g.history.push({
-              label: t('grid.header.freeze'),
-              undo: () => freeze(before),
-              redo: () => freeze(frozen),
-            });
-          }),
-        );
+        run(needView(() => changeSetting(g.history, t('grid.header.freeze'), freeze, before, frozen)));
       },
     ],
     [
@@ -161,15 +156,11 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       () => {
         const previous = (table.columns ?? []).find((c) => c.pv)?.id;
         const display = (id: string) => fieldApi.setDisplayValue(id).then(fieldsChanged);
-        run(async () => {
-          await fieldApi.setDisplayValue(column.id);
-          if (previous && previous !== column.id)
-            g.history.push({
-              label: t('grid.header.setDisplayValue'),
-              undo: () => display(previous),
-              redo: () => display(column.id),
-            });
-        }, fieldsChanged);
+        run(() =>
+          previous && previous !== column.id
+            ? changeSetting(g.history, t('grid.header.setDisplayValue'), display, previous, column.id)
+            : display(column.id),
+        );
       },
     ],
     [

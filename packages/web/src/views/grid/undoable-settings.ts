@@ -1,7 +1,7 @@
 /**
  * View settings changed with their undo recorded: a setting that has an id (a sort, a filter) is undone by deleting
- * it, and redone by adding it again under a new id (which the next undo deletes); an on/off setting (group by) is
- * undone by turning it off. Fields too: an added field is undone by deleting it (redo adds it again), an edited
+ * it, and redone by adding it again under a new id (which the next undo deletes); any other setting (group by, freeze,
+ * hidden, display value) by applying its earlier value. Fields too: an added field is undone by deleting it (redo adds it again), an edited
  * one by writing back what it was — unless the edit changed its type, which may have converted its values: that edit
  * is not undoable.
  */
@@ -31,16 +31,19 @@ export async function addRemovable(
   });
 }
 
-export async function toggled(
+/** Moves a setting from one value to another and records the way back (undo) and forth again (redo). */
+export async function changeSetting<T>(
   history: EditHistory,
   label: string,
-  set: (on: boolean) => Promise<unknown>,
+  apply: (value: T) => Promise<unknown>,
+  from: T,
+  to: T,
 ): Promise<void> {
-  await set(true);
+  await apply(to);
   history.push({
     label,
-    undo: async () => void (await set(false)),
-    redo: async () => void (await set(true)),
+    undo: async () => void (await apply(from)),
+    redo: async () => void (await apply(to)),
   });
 }
 

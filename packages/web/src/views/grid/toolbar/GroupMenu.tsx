@@ -5,6 +5,7 @@ import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupFieldsOf } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
+import { changeSetting } from '../undoable-settings';
 import { viewApi } from '../view-settings';
 
 interface Props {
@@ -28,16 +29,7 @@ export function GroupMenu({ grid, table, viewId, onError }: Props) {
   /** Groups by a field (or stops) at a level, recording the opposite as its undo. */
   const setGroup = async (columnId: string, on: boolean, order: number) => {
     const apply = (state: boolean) => viewApi.groupBy(viewId, columnId, state, order).then(changed);
-    try {
-      await apply(on);
-      grid.controller.history.push({
-        label: t('grid.toolbar.group'),
-        undo: () => apply(!on),
-        redo: () => apply(on),
-      });
-    } catch (e) {
-      fail(e);
-    }
+    await changeSetting(grid.controller.history, t('grid.toolbar.group'), apply, !on, on).catch(fail);
   };
   return (
     <div className="flex w-72 flex-col gap-2" data-testid="group-menu">
