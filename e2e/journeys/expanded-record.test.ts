@@ -125,6 +125,30 @@ const gridPlacement = () =>
     return { left: canvas.left, top: canvas.top, scrollLeft: grid.scrollLeft, scrollTop: grid.scrollTop };
   });
 
+/** Share of the row's gutter badge area painted in the badge colour. */
+const badgeShare = (row: number) =>
+  page.evaluate((row) => {
+    const canvas = document.querySelector('[data-testid=grid] canvas') as any;
+    const g = canvas.rowbaseGrid;
+    const r = g.cellRect(row, 0);
+    const dpr = canvas.width / canvas.getBoundingClientRect().width;
+    const img = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+      4 * dpr,
+      r.y * dpr,
+      20 * dpr,
+      r.h * dpr,
+    ).data;
+    let hits = 0;
+    for (let i = 0; i < img.length; i += 4)
+      if (
+        Math.abs(img[i]! - 0x43) < 12 &&
+        Math.abs(img[i + 1]! - 0x51) < 12 &&
+        Math.abs(img[i + 2]! - 0xe8) < 12
+      )
+        hits++;
+    return hits / (img.length / 4);
+  }, row);
+
 describe('expanded record', () => {
   it('edits a checkbox, a select, an attachment and a link with the grid editors, and the grid shows them', async () => {
     await expandRow(0);
@@ -230,30 +254,6 @@ describe('cell editors', () => {
 });
 
 describe('comments', () => {
-  /** Share of the row's gutter badge area painted in the badge colour. */
-  const badgeShare = (row: number) =>
-    page.evaluate((row) => {
-      const canvas = document.querySelector('[data-testid=grid] canvas') as any;
-      const g = canvas.rowbaseGrid;
-      const r = g.cellRect(row, 0);
-      const dpr = canvas.width / canvas.getBoundingClientRect().width;
-      const img = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
-        4 * dpr,
-        r.y * dpr,
-        20 * dpr,
-        r.h * dpr,
-      ).data;
-      let hits = 0;
-      for (let i = 0; i < img.length; i += 4)
-        if (
-          Math.abs(img[i]! - 0x43) < 12 &&
-          Math.abs(img[i + 1]! - 0x51) < 12 &&
-          Math.abs(img[i + 2]! - 0xe8) < 12
-        )
-          hits++;
-      return hits / (img.length / 4);
-    }, row);
-
   it('comments with an @mention of a base member, and the grid shows the row has a comment', async () => {
     await openGrid(page, api, baseId, tasks.id, tasks.viewId);
     expect(await badgeShare(0)).toBe(0);
@@ -300,5 +300,80 @@ describe('comments', () => {
       (share) => share > 0.1,
     );
     expect(await badgeShare(1)).toBe(0);
+  });
+});
+
+describe('comment authors and roles', () => {
+  const comment = () => page.locator('[data-testid=comment]').first();
+
+  it('edits and resolves your own comment, and another member may resolve but not change it', async () => {
+    await expandRow(0);
+    await comment().locator('button:has-text("Edit")').click();
+    const edit = page.locator('[data-testid=comment-edit-input]');
+    await edit.fill(`Please check @${MEMBER} tomorrow`);
+    await comment().locator('button:has-text("Save")').click();
+    await comment().locator('[data-testid=comment-text]:has-text("tomorrow")').waitFor();
+    expect(await comment().textContent()).toContain('(edited)');
+    await comment().locator('button:has-text("Resolve")').click();
+    await comment().locator('[data-testid=comment-resolved]').waitFor();
+    const rowId = (await records(api, tasks.id))[0]!.Id;
+    const [stored] = (
+      await call(api, 'GET', `/api/v1/db/meta/comments?fk_model_id=${tasks.id}&row_id=${rowId}`)
+    ).list;
+    expect(stored.comment).toMatch(/ tomorrow$/);
+    expect(stored.resolved_by_email).toBe('owner@example.com');
+    await closeRecord();
+
+    // The mentioned member (a commenter) sees the comment, may reopen it, and has no Edit or Delete on it.
+    const other = await browser.newPage({ viewport: VIEWPORT });
+    try {
+      await openGrid(other, { ...api, token: memberToken }, baseId, tasks.id, tasks.viewId);
+      const p = await cellPoint(other, 'Title', 0);
+      const box = (await other.locator('[data-testid=grid] canvas').boundingBox())!;
+      await other.mouse.dblclick(box.x + 40, p.y);
+      const theirs = other.locator('[data-testid=comment]').first();
+      await theirs.locator('[data-testid=mention]').waitFor();
+      expect(await theirs.locator('button:has-text("Edit")').count()).toBe(0);
+      expect(await theirs.locator('button:has-text("Delete")').count()).toBe(0);
+      await theirs.locator('button:has-text("Reopen")').click();
+      await theirs.locator('[data-testid=comment-resolved]').waitFor({ state: 'detached' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('deletes your own comment and the row loses its badge', async () => {
+    await expandRow(0);
+    await comment().locator('button:has-text("Delete")').click();
+    await page.locator('[data-testid=comment]').waitFor({ state: 'detached' });
+    await closeRecord();
+    const rowId = (await records(api, tasks.id))[0]!.Id;
+    expect(
+      (await call(api, 'GET', `/api/v1/db/meta/comments?fk_model_id=${tasks.id}&row_id=${rowId}`)).list,
+    ).toEqual([]);
+    await eventually(
+      () => badgeShare(0),
+      (share) => share === 0,
+    );
+  });
+
+  it('shows a viewer no comments (the role matrix gives comments to commenters and above)', async () => {
+    const viewerToken = await signUpByApi(app.url, 'vic@example.com');
+    await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/users`, {
+      email: 'vic@example.com',
+      roles: 'viewer',
+    });
+    const viewer = await browser.newPage({ viewport: VIEWPORT });
+    try {
+      await openGrid(viewer, { ...api, token: viewerToken }, baseId, tasks.id, tasks.viewId);
+      const p = await cellPoint(viewer, 'Title', 2);
+      const box = (await viewer.locator('[data-testid=grid] canvas').boundingBox())!;
+      await viewer.mouse.dblclick(box.x + 40, p.y);
+      await viewer.waitForSelector('[data-testid=expanded-record]');
+      await viewer.locator('[data-testid=expanded-field][data-title="Status"]').waitFor();
+      expect(await viewer.locator('[data-testid=comments-panel]').count()).toBe(0);
+    } finally {
+      await viewer.close();
+    }
   });
 });

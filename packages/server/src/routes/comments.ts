@@ -1,7 +1,7 @@
 /**
  * Row comments in both path families: NocoDB 0.301's `/api/v1/db/meta/comments` and `/comment/{id}`, and the
  * older audit-shaped `/api/v1/db/meta/audits/comments` and `/audits/{id}/comment`. Same store, two shapes
- * (see `@rowbase/core/api/comments`).
+ * (see `@rowbase/core/api/comments`); the rules are described in docs/comments.md.
  */
 import {
   auditCommentOf,
