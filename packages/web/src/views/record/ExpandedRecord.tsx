@@ -48,7 +48,8 @@ export function ExpandedRecord({
       .then(setStored)
       .catch(() => setStored({}));
   }, [rowId, services, table.id]);
-  useEffect(() => g.onWrite(rerender), [g]);
+  // Local edits, rollbacks and other people's changes all pass through the grid's row cache.
+  useEffect(() => g.cache.subscribe(rerender), [g]);
 
   const gridCol = (c: ColumnMeta) => g.columns.findIndex((s) => s.id === c.id);
   const valueOf = (c: ColumnMeta) => {
@@ -59,11 +60,7 @@ export function ExpandedRecord({
   const save = async (c: ColumnMeta, value: unknown): Promise<string | undefined> => {
     const col = gridCol(c);
     if (col >= 0) {
-      const saved = g.commitValues([{ row, col, value }]);
-      rerender(); // the grid shows the new value at once; show it here too
-      const message = await saved;
-      rerender();
-      return message;
+      return g.commitValues([{ row, col, value }]);
     }
     const before = stored[c.title];
     setStored((s) => ({ ...s, [c.title]: value }));
@@ -83,8 +80,6 @@ export function ExpandedRecord({
     const col = gridCol(c);
     if (col >= 0) g.cache.set(g.dataRow(row), g.dataCol(col), value);
     setStored((s) => ({ ...s, [c.title]: value }));
-    g.scheduleDraw();
-    rerender();
   };
 
   return (
