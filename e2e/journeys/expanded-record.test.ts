@@ -357,7 +357,7 @@ describe('comment authors and roles', () => {
     );
   });
 
-  it('shows a viewer no comments (the role matrix gives comments to commenters and above)', async () => {
+  it('shows a viewer the record without editors or comments (comments are for commenters and above)', async () => {
     const viewerToken = await signUpByApi(app.url, 'vic@example.com');
     await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/users`, {
       email: 'vic@example.com',
@@ -372,6 +372,14 @@ describe('comment authors and roles', () => {
       await viewer.waitForSelector('[data-testid=expanded-record]');
       await viewer.locator('[data-testid=expanded-field][data-title="Status"]').waitFor();
       expect(await viewer.locator('[data-testid=comments-panel]').count()).toBe(0);
+      // Nor editors: the values are shown, not offered for change.
+      expect(await viewer.locator('[data-testid=expanded-field][data-title="Done"] input').isDisabled()).toBe(
+        true,
+      );
+      await viewer
+        .locator('[data-testid=expanded-field][data-title="Status"] [data-testid=expanded-value]')
+        .click();
+      expect(await viewer.locator('[data-testid=cell-editor]').count()).toBe(0);
     } finally {
       await viewer.close();
     }

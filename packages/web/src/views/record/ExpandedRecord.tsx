@@ -8,6 +8,7 @@ import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Modal } from 'antd';
 import { useEffect, useReducer, useState } from 'react';
+import { usePermissions } from '../../app/use-permissions';
 import type { EditorServices } from '../../fields/editors/editor-props';
 import { cellTypeOf } from '../../fields/registry';
 import type { GridController } from '../grid/grid-controller';
@@ -36,6 +37,8 @@ export function ExpandedRecord({
   onCommentCount,
 }: Props) {
   const rowId = g.rowIdAt(row);
+  // A viewer reads the record; the server would refuse their edits anyway.
+  const canEdit = usePermissions(table.base_id).allowed('dataEdit') && !g.readOnly;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // The whole row, for the fields this view hides (the grid loads only its shown fields).
   const [stored, setStored] = useState<Row>({});
@@ -105,7 +108,7 @@ export function ExpandedRecord({
                 type={type}
                 value={valueOf(source ?? c)}
                 rowId={rowId}
-                editable={!g.readOnly && !source && !!(type.editor || type.toggle)}
+                editable={canEdit && !source && !!(type.editor || type.toggle)}
                 services={services}
                 save={(value) => save(c, value)}
                 linksChanged={(value) => linksChanged(c, value)}
