@@ -201,6 +201,26 @@ describe('expanded record', () => {
     expect(JSON.stringify(await cellValue(page, 'Files', 0))).toContain('note.txt');
     expect(Number(await cellValue(page, 'People', 0))).toBe(1);
   });
+  it('edits a field this view hides, through the row API', async () => {
+    const viewColumns = (await call(api, 'GET', `/api/v1/db/meta/views/${tasks.viewId}/columns`)).list;
+    const notesId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tasks.id}`)).columns.find(
+      (c: any) => c.title === 'Notes',
+    ).id;
+    const notes = viewColumns.find((c: any) => c.fk_column_id === notesId);
+    await call(api, 'PATCH', `/api/v1/db/meta/views/${tasks.viewId}/columns/${notes.id}`, { show: false });
+    await page.reload();
+    await waitForRows(page);
+    await expandRow(1);
+    await field('Notes').locator('[data-testid=expanded-value]').click();
+    await field('Notes').locator('textarea[data-testid=cell-editor]').fill('Only in the form');
+    await page.keyboard.press('Enter');
+    await field('Notes').locator('[data-testid=expanded-value]:has-text("Only in the form")').waitFor();
+    await eventually(
+      () => records(api, tasks.id),
+      (rs) => rs[1]!.Notes === 'Only in the form',
+    );
+    await closeRecord();
+  });
 });
 
 describe('cell editors', () => {
