@@ -201,6 +201,7 @@ describe('expanded record', () => {
     expect(JSON.stringify(await cellValue(page, 'Files', 0))).toContain('note.txt');
     expect(Number(await cellValue(page, 'People', 0))).toBe(1);
   });
+
   it('edits a field this view hides, through the row API', async () => {
     const viewColumns = (await call(api, 'GET', `/api/v1/db/meta/views/${tasks.viewId}/columns`)).list;
     const notesId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tasks.id}`)).columns.find(
