@@ -34,6 +34,8 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-* headers (only behind a proxy you run; otherwise clients could spoof their address). */
   trustProxy: boolean;
+  /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
+  jobsListenWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +65,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
+  RB_JOBS_LISTEN_WAIT_MS: z.coerce.number().int().min(10).max(120_000).default(30_000),
 });
 
 /**
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.NC_TRUST_PROXY === 'true',
+    jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
   };
 }
 
