@@ -8,17 +8,18 @@ export interface JobMessage {
 }
 
 /**
- * Listens until the close message (or the deadline) and returns every message seen, in order.
+ * Listens (from `afterMid`) until the close message or the deadline; returns every message seen, in order.
  * @example const { messages, close } = await followJob(server, jobId, token);
  */
 export async function followJob(
   server: TestServer,
   jobId: string,
   token: string,
+  afterMid = 0,
   deadlineMs = 20_000,
 ): Promise<{ messages: JobMessage[]; close: JobMessage }> {
   const messages: JobMessage[] = [];
-  let mid = 0;
+  let mid = afterMid;
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
     const res = await server.api.post('/jobs/listen', { _mid: mid, data: { id: jobId } }, { token });

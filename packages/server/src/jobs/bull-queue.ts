@@ -211,7 +211,7 @@ export class BullJobQueue implements JobQueue {
           await this.append(id, progressEvent(id, p));
         },
       });
-      throwIfCancelled();
+      // A handler that returned has finished its work, even if a cancel arrived meanwhile.
       return result ?? null;
     } catch (err) {
       // A cancelled job must not be retried: BullMQ fails an UnrecoverableError at once.

@@ -125,6 +125,7 @@ export class LocalJobQueue implements JobQueue {
       if (signal.aborted) throw new JobCancelledError();
     };
     try {
+      throwIfCancelled();
       const result = await this.kinds.handler(job.job)({
         id,
         input: job.data,
@@ -142,7 +143,7 @@ export class LocalJobQueue implements JobQueue {
             .catch((err: unknown) => this.opts.log?.warn({ err, job: id }, 'could not store job progress'));
         },
       });
-      throwIfCancelled();
+      // A handler that returned has finished its work, even if a cancel arrived meanwhile.
       await this.finish(id, 'completed', { result: result ?? null }, ['active']);
     } catch (err) {
       const message = signal.aborted ? new JobCancelledError().message : errorMessage(err);

@@ -65,17 +65,18 @@ export async function runTableDuplicate(
     siblings.map((t) => t.table_name),
     60,
   );
-  run.throwIfCancelled();
-  const ids = await inMetaChange(ctx, source, (s) =>
-    copyTables(
+  const ids = await inMetaChange(ctx, source, async (s) => {
+    const copied = await copyTables(
       s,
       [{ table: full, newTableName, newTitle: title }],
       { base_id: table.base_id, source_id: source.id },
       { data: !run.input.excludeData, startOrder: (table.order ?? 0) + 1 },
-    ),
-  );
+    );
+    // The last moment a cancel can still undo everything; once committed, the copy stands.
+    run.throwIfCancelled();
+    return copied;
+  });
   ctx.tableModels.invalidateAll();
   const copyId = ids.get(table.id)!;
-  await run.progress({ message: `Table ${title} copied`, percent: 100 });
   return { id: copyId, table_id: copyId, title, table_name: newTableName, base_id: table.base_id };
 }
