@@ -250,8 +250,8 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     const copy = await server.api.get(`/api/v1/db/meta/tables/${result.table_id}`, { token: owner.token });
     expect(copy.body.title).toBe('Stock copy');
     expect(copy.body.columns.map((c: any) => c.title)).toEqual(t.columns.map((c: any) => c.title));
-    expect(await server.ctx.db(copy.body.table_name).count({ n: '*' })).toEqual([{ n: expect.anything() }]);
-    const [{ n }] = await server.ctx.db(copy.body.table_name).count({ n: '*' });
+    const counted = await server.ctx.db(copy.body.table_name).count({ n: '*' });
+    const n = counted[0]?.n;
     expect(Number(n)).toBe(0);
   });
 
