@@ -75,6 +75,8 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     server.api.post('/jobs/listen', { _mid: mid, data: { id } }, { token });
 
   it('reports waiting, active, each progress step and the result through listen, status and the list', async () => {
+    const changes: [string, string][] = [];
+    const off = server.ctx.jobs.onStatusChange((j) => changes.push([j.id, j.status]));
     const job = await enqueue(2);
     // Nothing released yet: the job is active and the log holds waiting then active.
     const first = await listen(job.id, 0);
@@ -126,6 +128,13 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     // What the server stored.
     const row = await server.ctx.db('rb_jobs').where({ id: job.id }).first();
     expect(row.status).toBe('completed');
+    // The status hook (for the change feed) heard every change of this job, in order.
+    off();
+    expect(changes.filter(([id]) => id === job.id).map(([, st]) => st)).toEqual([
+      'waiting',
+      'active',
+      'completed',
+    ]);
   });
 
   it('fails a job whose handler throws, with its message', async () => {

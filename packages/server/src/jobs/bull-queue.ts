@@ -114,7 +114,7 @@ export class BullJobQueue implements JobQueue {
     if (req.baseId) await this.redis.sadd(this.key('base', req.baseId), id);
     await this.append(id, statusEvent(id, 'waiting'));
     const record = this.toRecord(job, 'waiting');
-    this.opts.onStatus?.(record);
+    this.emitStatus(record);
     return record;
   }
 
@@ -157,6 +157,26 @@ export class BullJobQueue implements JobQueue {
     await this.redis.publish(this.key('channel'), JSON.stringify({ type: 'cancel', id } satisfies Wire));
   }
 
+  private readonly statusObservers = new Set<JobStatusObserver>();
+
+  onStatusChange(observer: JobStatusObserver): () => void {
+    this.statusObservers.add(observer);
+    return () => {
+      this.statusObservers.delete(observer);
+    };
+  }
+
+  private emitStatus(job: JobRecord): void {
+    this.opts.onStatus?.(job);
+    for (const observer of this.statusObservers) {
+      try {
+        observer(job);
+      } catch (err) {
+        this.opts.log?.error({ err, job: job.id }, 'a job status observer failed');
+      }
+    }
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
@@ -193,7 +213,7 @@ export class BullJobQueue implements JobQueue {
     if (await this.redis.exists(this.key('cancel', id)))
       throw new UnrecoverableError(new JobCancelledError().message);
     await this.append(id, statusEvent(id, 'active'));
-    this.opts.onStatus?.(this.toRecord(job, 'active'));
+    this.emitStatus(this.toRecord(job, 'active'));
     const throwIfCancelled = () => {
       if (cancelled()) throw new JobCancelledError();
     };
@@ -230,7 +250,7 @@ export class BullJobQueue implements JobQueue {
       const claimed = await this.redis.set(this.key('closed', id), '1', 'EX', WEEK_SECONDS, 'NX');
       if (claimed !== 'OK') return;
       await this.append(id, closeEvent(job));
-      this.opts.onStatus?.(job);
+      this.emitStatus(job);
     } catch (err) {
       this.opts.log?.error({ err, job: id }, 'could not record the end of a job');
     }

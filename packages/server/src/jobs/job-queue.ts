@@ -93,6 +93,11 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits for running ones to settle. */
   close(): Promise<void>;
+  /**
+   * Calls `observer` with the job's record whenever a job this process handles changes status (waiting,
+   * active, completed, failed); the hook for the change feed. Returns the unsubscribe function.
+   */
+  onStatusChange(observer: JobStatusObserver): () => void;
 }
 
 /** Hook for whoever wants to hear about job status changes (the change feed, once it exists). */

@@ -47,7 +47,7 @@ export class LocalJobQueue implements JobQueue {
     if (!this.kinds.has(req.kind)) throw new Error(`No handler for job kind "${req.kind}"`);
     const job = await this.repo.insert({ id: newId('job'), ...req });
     this.events.append(job.id, statusEvent(job.id, 'waiting'));
-    this.opts.onStatus?.(job);
+    this.emitStatus(job);
     this.pending.push(job.id);
     this.pump();
     return job;
@@ -81,6 +81,26 @@ export class LocalJobQueue implements JobQueue {
     const job = await this.repo.byId(id);
     if (job?.status === 'waiting')
       await this.finish(id, 'failed', { error: new JobCancelledError().message }, ['waiting']);
+  }
+
+  private readonly statusObservers = new Set<JobStatusObserver>();
+
+  onStatusChange(observer: JobStatusObserver): () => void {
+    this.statusObservers.add(observer);
+    return () => {
+      this.statusObservers.delete(observer);
+    };
+  }
+
+  private emitStatus(job: JobRecord): void {
+    this.opts.onStatus?.(job);
+    for (const observer of this.statusObservers) {
+      try {
+        observer(job);
+      } catch (err) {
+        this.opts.log?.error({ err, job: job.id }, 'a job status observer failed');
+      }
+    }
   }
 
   async start(): Promise<void> {
@@ -120,7 +140,7 @@ export class LocalJobQueue implements JobQueue {
     if (!(await this.repo.setStatus(id, 'active', {}, ['waiting']))) return;
     const job = (await this.repo.byId(id))!;
     this.events.append(id, statusEvent(id, 'active'));
-    this.opts.onStatus?.(job);
+    this.emitStatus(job);
     const throwIfCancelled = () => {
       if (signal.aborted) throw new JobCancelledError();
     };
@@ -162,6 +182,6 @@ export class LocalJobQueue implements JobQueue {
     if (!(await this.repo.setStatus(id, status, outcome, from))) return;
     const job = (await this.repo.byId(id))!;
     this.events.append(id, closeEvent(job));
-    this.opts.onStatus?.(job);
+    this.emitStatus(job);
   }
 }
