@@ -1,13 +1,16 @@
 /**
  * The BullMQ job queue on the real Redis (127.0.0.1:6379, or RB_TEST_REDIS_URL): several queue instances stand
- * for several server processes. Each test run uses its own key prefix and removes its keys afterwards.
+ * for several server processes; then the jobs API of a server started with REDIS_URL. Each test run uses its own key prefix and removes its keys afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue, type BullQueueOptions } from '../src/jobs/bull-queue.js';
 import { JobKinds } from '../src/jobs/job-kinds.js';
 import type { JobEvent, JobRun } from '../src/jobs/job-queue.js';
+import { signUpUser, startTestServer, type TestServer } from './harness.js';
+import { followJob } from './jobs-fixtures.js';
+import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 const REDIS_URL = process.env.RB_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `rbtest${randomBytes(4).toString('hex')}`;
@@ -184,5 +187,54 @@ describe('jobs on BullMQ (Redis)', () => {
     await expect.poll(async () => (await second.get(job.id))?.status, { timeout: 15_000 }).toBe('failed');
     expect((await second.get(job.id))!.error).toMatch(/stalled/);
     await expect.poll(async () => (await second.eventsAfter(job.id, 0)).at(-1)?.status).toBe('close');
+  });
+});
+
+describe('the jobs API on BullMQ (REDIS_URL set)', () => {
+  let server: TestServer;
+  let owner: Owner;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', {
+      REDIS_URL,
+      RB_REDIS_PREFIX: `${prefix}api`,
+      RB_JOBS_LISTEN_WAIT_MS: '300',
+    });
+    owner = await signedInOwner(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}api:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('duplicates a table through a BullMQ job, followed with listen and listed for the base', async () => {
+    expect(server.ctx.jobs).toBeInstanceOf(BullJobQueue);
+    const base = await createBase(server, owner);
+    const t = await createTable(server, owner, base.id, { title: 'Parts' });
+    await server.ctx.db(t.table_name).insert([{ title: 'bolt' }, { title: 'nut' }]);
+    const dup = await server.api.post(
+      `/api/v1/db/meta/duplicate/${base.id}/table/${t.id}`,
+      {},
+      { token: owner.token },
+    );
+    expect(dup.body).toEqual({ id: expect.stringMatching(/^jb/), name: 'Parts copy' });
+    const { messages, close } = await followJob(server, dup.body.id, owner.token);
+    expect(messages[0]).toMatchObject({ _mid: 1, status: 'update', data: { status: 'waiting' } });
+    expect(close.data).toMatchObject({ status: 'completed', data: { result: { title: 'Parts copy' } } });
+    const copy = close.data!.data.result;
+    expect((await server.ctx.db(copy.table_name).orderBy('id').select('title')).map((r) => r.title)).toEqual([
+      'bolt',
+      'nut',
+    ]);
+    const status = await server.api.post('/jobs/status', { id: dup.body.id }, { token: owner.token });
+    expect(status.body).toMatchObject({ job: 'duplicate-model', status: 'completed', base_id: base.id });
+    const listed = await server.api.post(`/api/v2/jobs/${base.id}`, {}, { token: owner.token });
+    expect(listed.body.map((j: any) => j.id)).toEqual([dup.body.id]);
+    const stranger = await signUpUser(server.api);
+    expect(
+      (await server.api.post('/jobs/status', { id: dup.body.id }, { token: stranger.token })).status,
+    ).toBe(403);
   });
 });

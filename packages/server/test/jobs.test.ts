@@ -246,11 +246,11 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     expect(listed.body.map((j: any) => j.id)).toEqual([dup.body.id]);
   });
 
-  it('duplicates a table through a job without its rows when asked', async () => {
+  it('duplicates a table through a job (v2 path) without its rows when asked', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Stock' });
     await server.ctx.db(t.table_name).insert([{ title: 'x' }, { title: 'y' }]);
     const dup = await server.api.post(
-      `/api/v1/db/meta/duplicate/${baseId}/table/${t.id}`,
+      `/api/v2/meta/duplicate/${baseId}/table/${t.id}`,
       { options: { excludeData: true } },
       { token: owner.token },
     );

@@ -14,6 +14,7 @@ export function createJobQueue(
   kinds: JobKinds,
   deps: { log: Logger; onStatus?: JobStatusObserver },
 ): JobQueue {
-  if (config.redisUrl) return new BullJobQueue(kinds, { url: config.redisUrl, ...deps });
+  if (config.redisUrl)
+    return new BullJobQueue(kinds, { url: config.redisUrl, prefix: config.redisPrefix, ...deps });
   return new LocalJobQueue(new JobsRepo(db), kinds, deps);
 }

@@ -119,11 +119,10 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     // NocoDB answers with the job id and the id of the (still empty) copy the job fills.
     return { id: jobId, base_id: copy.id, base: copy };
   };
-  app.post<Id>('/api/v1/db/meta/duplicate/:id', duplicate);
-  app.post<{ Params: { id: string; sourceId: string } }>(
-    '/api/v1/db/meta/duplicate/:id/:sourceId',
-    duplicate,
-  );
+  for (const prefix of ['/api/v1/db/meta/duplicate', '/api/v2/meta/duplicate']) {
+    app.post<Id>(`${prefix}/:id`, duplicate);
+    app.post<{ Params: { id: string; sourceId: string } }>(`${prefix}/:id/:sourceId`, duplicate);
+  }
 
   // Base users (SPEC §7 "Base users"), v1 and v2 paths.
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {

@@ -89,9 +89,9 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { msg: 'The table has been reordered successfully' };
   });
 
-  app.post<{ Params: { baseId: string; id: string } }>(
-    '/api/v1/db/meta/duplicate/:baseId/table/:id',
-    async (req) => {
+  const duplicatePaths = ['/api/v1/db/meta/duplicate', '/api/v2/meta/duplicate'];
+  for (const prefix of duplicatePaths)
+    app.post<{ Params: { baseId: string; id: string } }>(`${prefix}/:baseId/table/:id`, async (req) => {
       const { table, principal } = await requireTableAccess(ctx, req, req.params.id, 'tableDuplicate');
       if (table.base_id !== req.params.baseId) throw badRequest('The table is not in this base');
       const body = parseWith(duplicateTableBody, req.body);
@@ -101,6 +101,5 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       // NocoDB answers with the job id and the copy's title; the copy itself is the job's result.
       return { id: jobId, name: title };
-    },
-  );
+    });
 }
