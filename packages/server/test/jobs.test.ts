@@ -13,6 +13,7 @@ import { createContext, type AppContext } from '../src/context.js';
 import type { JobRun } from '../src/jobs/job-queue.js';
 import { openMetaDb } from '../src/meta/db.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { addBaseUser, userIdOf } from './auth-fixtures.js';
 import { followJob, jobResult } from './jobs-fixtures.js';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
@@ -188,6 +189,17 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     await followJob(server, job.id, owner.token);
     const stranger = await signUpUser(server.api);
     expect((await listen(job.id, 0, stranger.token)).status).toBe(403);
+    // A member of the base sees the job but may not cancel what someone else started.
+    const member = await signUpUser(server.api);
+    await addBaseUser(server, baseId, await userIdOf(server, member.token), 'editor');
+    const running = await enqueue(1);
+    const seen = await server.api.post('/jobs/status', { id: running.id }, { token: member.token });
+    expect(seen.status).toBe(200);
+    const refused = await server.api.post('/jobs/cancel', { id: running.id }, { token: member.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('Only the user who started a job can cancel it');
+    gate.release();
+    expect((await followJob(server, running.id, owner.token)).close.data!.status).toBe('completed');
     expect((await server.api.post('/jobs/status', { id: job.id }, { token: stranger.token })).status).toBe(
       403,
     );
@@ -283,6 +295,14 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
         expect(job).toMatchObject({ status: 'failed', error: expect.stringContaining('The server stopped') });
       }
       await expect.poll(async () => (await ctx2.jobs.get(waiting.id))!.status).toBe('completed');
+      // A job running when a server is stopped the ordinary way ends the same way, not as "cancelled".
+      const cut = await ctx2.jobs.enqueue({ kind: 'test-steps', input: { steps: 1 }, baseId, userId: null });
+      await expect.poll(async () => (await ctx2.jobs.get(cut.id))!.status).toBe('active');
+      await app2.close();
+      expect(await server.ctx.jobs.get(cut.id)).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('The server stopped'),
+      });
     } finally {
       await app2.close();
       await db.destroy();

@@ -166,7 +166,12 @@ export class LocalJobQueue implements JobQueue {
       // A handler that returned has finished its work, even if a cancel arrived meanwhile.
       await this.finish(id, 'completed', { result: result ?? null }, ['active']);
     } catch (err) {
-      const message = signal.aborted ? new JobCancelledError().message : errorMessage(err);
+      // Aborted by close() is a stop of the server, not someone's cancel: say so, as a restart would.
+      const message = !signal.aborted
+        ? errorMessage(err)
+        : this.closing
+          ? INTERRUPTED_MESSAGE
+          : new JobCancelledError().message;
       if (!signal.aborted) this.opts.log?.error({ err, job: id, kind: job.job }, 'job failed');
       await this.finish(id, 'failed', { error: message }, ['active']);
     }
