@@ -102,17 +102,14 @@ export class BullJobQueue implements JobQueue {
   async enqueue(req: EnqueueRequest): Promise<JobRecord> {
     if (!this.kinds.has(req.kind)) throw new Error(`No handler for job kind "${req.kind}"`);
     const id = newId('job');
+    // Logged before BullMQ has the job: a free worker may take it at once and log `active` right after.
+    await this.append(id, statusEvent(id, 'waiting'));
+    if (req.baseId) await this.redis.sadd(this.key('base', req.baseId), id);
     const job = await this.queue.add(
       req.kind,
       { ...req },
-      {
-        jobId: id,
-        removeOnComplete: { age: WEEK_SECONDS },
-        removeOnFail: { age: WEEK_SECONDS },
-      },
+      { jobId: id, removeOnComplete: { age: WEEK_SECONDS }, removeOnFail: { age: WEEK_SECONDS } },
     );
-    if (req.baseId) await this.redis.sadd(this.key('base', req.baseId), id);
-    await this.append(id, statusEvent(id, 'waiting'));
     const record = this.toRecord(job, 'waiting');
     this.emitStatus(record);
     return record;
