@@ -229,7 +229,12 @@ describe('the jobs API on BullMQ (REDIS_URL set)', () => {
       'nut',
     ]);
     const status = await server.api.post('/jobs/status', { id: dup.body.id }, { token: owner.token });
-    expect(status.body).toMatchObject({ job: 'duplicate-model', status: 'completed', base_id: base.id });
+    expect(status.body).toMatchObject({
+      job: 'duplicate-model',
+      title: 'Parts copy',
+      status: 'completed',
+      base_id: base.id,
+    });
     const listed = await server.api.post(`/api/v2/jobs/${base.id}`, {}, { token: owner.token });
     expect(listed.body.map((j: any) => j.id)).toEqual([dup.body.id]);
     const stranger = await signUpUser(server.api);

@@ -256,6 +256,9 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
       { token: owner.token },
     );
     expect(listed.body.map((j: any) => j.id)).toEqual([dup.body.id]);
+    // The list names what the job worked on, never its raw input.
+    expect(listed.body[0]).toMatchObject({ job: 'duplicate-base', title: 'Library copy' });
+    expect(listed.body[0]).not.toHaveProperty('data');
   });
 
   it('duplicates a table through a job (v2 path) without its rows when asked', async () => {

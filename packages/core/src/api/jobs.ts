@@ -40,6 +40,8 @@ export interface JobEventReply {
 export interface JobReply {
   id: string;
   job: string;
+  /** What the job works on, when its kind says (e.g. the title of the table copy). */
+  title: string | null;
   status: JobStatus;
   base_id: string | null;
   fk_user_id: string | null;

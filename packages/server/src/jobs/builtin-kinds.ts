@@ -13,11 +13,15 @@ import {
 
 export function registerBuiltinJobKinds(ctx: AppContext): void {
   if (!ctx.jobKinds.has(DUPLICATE_BASE_JOB))
-    ctx.jobKinds.register<BaseDuplicateInput, unknown>(DUPLICATE_BASE_JOB, (run) =>
-      runBaseDuplicate(ctx, run),
+    ctx.jobKinds.register<BaseDuplicateInput, unknown>(
+      DUPLICATE_BASE_JOB,
+      (run) => runBaseDuplicate(ctx, run),
+      { title: (input) => input.title },
     );
   if (!ctx.jobKinds.has(DUPLICATE_TABLE_JOB))
-    ctx.jobKinds.register<TableDuplicateInput, unknown>(DUPLICATE_TABLE_JOB, (run) =>
-      runTableDuplicate(ctx, run),
+    ctx.jobKinds.register<TableDuplicateInput, unknown>(
+      DUPLICATE_TABLE_JOB,
+      (run) => runTableDuplicate(ctx, run),
+      { title: (input) => input.title },
     );
 }

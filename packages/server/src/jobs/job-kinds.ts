@@ -4,13 +4,36 @@
  */
 import type { JobHandler } from './job-queue.js';
 
+export interface JobKindOptions<Input> {
+  /**
+   * What the job works on, in words people can be shown (e.g. the title of the table being copied). A job's
+   * input is never shown as such: a kind may carry things that must not leave the server.
+   */
+  title?(input: Input): string;
+}
+
 export class JobKinds {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly titles = new Map<string, (input: unknown) => string>();
 
   /** @example kinds.register('duplicate-table', async (run) => { ...; return { table_id } }) */
-  register<Input, Result>(kind: string, handler: JobHandler<Input, Result>): void {
+  register<Input, Result>(
+    kind: string,
+    handler: JobHandler<Input, Result>,
+    options: JobKindOptions<Input> = {},
+  ): void {
     if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
     this.handlers.set(kind, handler as JobHandler);
+    if (options.title) this.titles.set(kind, options.title as (input: unknown) => string);
+  }
+
+  /** The shown title of a job of this kind, or null when the kind has none (or the input does not fit). */
+  titleOf(kind: string, input: unknown): string | null {
+    try {
+      return this.titles.get(kind)?.(input) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   has(kind: string): boolean {

@@ -19,9 +19,10 @@ import { parseWith } from '../http/validate.js';
 import { closeEvent } from '../jobs/job-events.js';
 import { isFinished, type JobEvent, type JobRecord } from '../jobs/job-queue.js';
 
-export function presentJob(job: JobRecord): JobReply {
-  const { data: _input, ...shown } = job;
-  return shown;
+/** A job as the API shows it: its input stays on the server; the kind may name what it works on. */
+export function presentJob(ctx: AppContext, job: JobRecord): JobReply {
+  const { data: input, ...shown } = job;
+  return { ...shown, title: ctx.jobKinds.titleOf(job.job, input) };
 }
 
 /** The job, once the caller may see it: 401 without a user, 404 for an unknown job, 403 without base access. */
@@ -75,7 +76,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/jobs/status', async (req) => {
     const { id } = parseWith(jobStatusBody, req.body);
-    return presentJob(await visibleJob(ctx, req, id));
+    return presentJob(ctx, await visibleJob(ctx, req, id));
   });
 
   // Only the person who started a job (or a super admin) may stop it.
@@ -86,13 +87,13 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (job.fk_user_id !== principal.user.id && !principal.roles.super)
       throw forbidden('Only the user who started a job can cancel it');
     if (!isFinished(job.status)) await ctx.jobs.cancel(id);
-    return presentJob((await ctx.jobs.get(id)) ?? job);
+    return presentJob(ctx, (await ctx.jobs.get(id)) ?? job);
   });
 
   app.post<{ Params: { baseId: string } }>('/api/v2/jobs/:baseId', async (req) => {
     await requireBaseAccess(ctx, req, req.params.baseId);
     const filter = parseWith(listJobsBody, req.body);
     const jobs = await ctx.jobs.listByBase(req.params.baseId, { kind: filter.job, status: filter.status });
-    return jobs.map(presentJob);
+    return jobs.map((j) => presentJob(ctx, j));
   });
 }

@@ -18,6 +18,8 @@ export const DUPLICATE_BASE_JOB = 'duplicate-base';
 export interface BaseDuplicateInput {
   fromBaseId: string;
   toBaseId: string;
+  /** The copy's title, shown while the job runs. */
+  title: string;
   excludeData: boolean;
 }
 
@@ -38,6 +40,7 @@ export async function startBaseDuplicate(
   const input: BaseDuplicateInput = {
     fromBaseId: base.id,
     toBaseId: copy.id,
+    title: copy.title,
     excludeData: opts.excludeData === true,
   };
   try {
