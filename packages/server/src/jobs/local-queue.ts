@@ -144,6 +144,9 @@ export class LocalJobQueue implements JobQueue {
     const throwIfCancelled = () => {
       if (signal.aborted) throw new JobCancelledError();
     };
+    // Progress is stored in the order it was reported (a pool could otherwise land an older write last), and
+    // all of it before the final status.
+    let stored: Promise<void> = Promise.resolve();
     try {
       throwIfCancelled();
       const result = await this.kinds.handler(job.job)({
@@ -158,14 +161,16 @@ export class LocalJobQueue implements JobQueue {
           this.events.append(id, progressEvent(id, p));
           // Not awaited: a handler inside a meta transaction on SQLite holds the only connection, so the
           // write has to wait for it; listeners already have the message from the log.
-          this.repo
-            .setProgress(id, p)
+          stored = stored
+            .then(() => this.repo.setProgress(id, p))
             .catch((err: unknown) => this.opts.log?.warn({ err, job: id }, 'could not store job progress'));
         },
       });
+      await stored;
       // A handler that returned has finished its work, even if a cancel arrived meanwhile.
       await this.finish(id, 'completed', { result: result ?? null }, ['active']);
     } catch (err) {
+      await stored;
       // Aborted by close() is a stop of the server, not someone's cancel: say so, as a restart would.
       const message = !signal.aborted
         ? errorMessage(err)
