@@ -34,6 +34,8 @@ import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
+import { jobRoutes } from './routes/jobs.js';
+import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -74,6 +76,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   publicSharedBaseRoutes(app, ctx);
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
+
+  jobRoutes(app, ctx);
+  registerBuiltinJobKinds(ctx);
+  await ctx.jobs.start();
+  app.addHook('onClose', async () => ctx.jobs.close());
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

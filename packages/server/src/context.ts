@@ -24,6 +24,9 @@ import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
 import { DataCache } from './data/data-cache.js';
 import { TableModelCache } from './data/model-cache.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
+import { JobKinds } from './jobs/job-kinds.js';
+import type { JobQueue } from './jobs/job-queue.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -61,6 +64,10 @@ export interface AppContext {
   rateLimiter: AuthRateLimiter;
   /** Set once the HTTP server exists (buildApp). */
   realtime?: Realtime;
+  /** The job kinds this process can run (duplicates; imports and exports later). */
+  jobKinds: JobKinds;
+  /** Slow work: in process, or BullMQ when REDIS_URL is set; started by buildApp. */
+  jobs: JobQueue;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
@@ -71,6 +78,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const columns = new ColumnsRepo(db);
   const tableViews = new ViewsRepo(db);
   const secrets = new SecretBox(config.jwtSecret);
+  const jobKinds = new JobKinds();
   return {
     config,
     db,
@@ -100,5 +108,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
+    jobKinds,
+    jobs: createJobQueue(config, db, jobKinds, { log }),
   };
 }
