@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
+import { announceRowChanges } from './realtime/row-announce.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { storageRoutes } from './routes/storage.js';
@@ -73,8 +74,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
 
-  ctx.realtime = attachRealtime(app, ctx);
-  app.addHook('onClose', async () => ctx.realtime?.close());
+  const realtime = attachRealtime(app, ctx);
+  ctx.realtime = realtime;
+  const stopAnnouncing = announceRowChanges(ctx.changes, {
+    realtime,
+    loadTable: (tableId) => ctx.tableModels.get(ctx, tableId),
+    cache: ctx.dataCache,
+    log: ctx.log,
+  });
+  app.addHook('onClose', async () => {
+    stopAnnouncing();
+    await realtime.close();
+  });
 
   await serveWebApp(app, ctx);
   return app;

@@ -1,10 +1,13 @@
 /**
  * Table models for the row API, kept in memory: the first request for a table reads its metadata (2-3
- * queries), every later one none. Any meta change (tables, columns) calls `invalidateAll()`; a short
- * time-to-live bounds staleness from changes made by another app process.
+ * queries), every later one none. The change feed retires them: a model embeds the SQL of links, lookups
+ * and rollups over the other tables of its base, so a committed change to any table or field of a base
+ * retires that base's models (and only those); row writes retire nothing. A short time-to-live bounds
+ * staleness from changes made by another app process.
  */
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
+import type { ChangeEvent } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { attachComputed } from './computed/attach.js';
 import { buildTableModel, type TableModel } from './table-model.js';
@@ -17,8 +20,15 @@ export interface LoadedTable {
   db: Knex;
 }
 
+interface ModelEntry {
+  at: number;
+  value: Promise<LoadedTable>;
+  /** Known once loaded. */
+  baseId?: string;
+}
+
 export class TableModelCache {
-  private readonly byId = new Map<string, { at: number; value: Promise<LoadedTable> }>();
+  private readonly byId = new Map<string, ModelEntry>();
   /** baseId -> (title | table_name | id, lower-cased) -> table id */
   private readonly names = new Map<string, { at: number; value: Promise<Map<string, string>> }>();
 
@@ -27,8 +37,12 @@ export class TableModelCache {
     const hit = this.byId.get(tableId);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
     const value = this.load(ctx, tableId);
-    this.byId.set(tableId, { at: Date.now(), value });
-    value.catch(() => this.byId.delete(tableId));
+    const entry: ModelEntry = { at: Date.now(), value };
+    this.byId.set(tableId, entry);
+    value.then(
+      (loaded) => (entry.baseId = loaded.model.baseId),
+      () => this.byId.get(tableId) === entry && this.byId.delete(tableId),
+    );
     return value;
   }
 
@@ -53,6 +67,33 @@ export class TableModelCache {
   knowsBase(baseId: string): boolean {
     const hit = this.names.get(baseId);
     return !!hit && Date.now() - hit.at < TTL_MS;
+  }
+
+  /**
+   * Follows the change feed: a table, field or source change retires the models of its base.
+   * @example feed.subscribe((e) => tableModels.onChange(e), { name: 'table-models' })
+   */
+  onChange(e: ChangeEvent): void {
+    switch (e.type) {
+      case 'table.changed':
+      case 'field.changed':
+      case 'source.changed':
+        this.invalidateBase(e.baseId);
+        return;
+      case 'base.changed':
+        if (e.action === 'deleted') this.invalidateBase(e.baseId);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Retires the models and table names of one base (models still loading are retired too). */
+  invalidateBase(baseId: string): void {
+    this.names.delete(baseId);
+    for (const [id, entry] of this.byId) {
+      if (entry.baseId === undefined || entry.baseId === baseId) this.byId.delete(id);
+    }
   }
 
   invalidateAll(): void {

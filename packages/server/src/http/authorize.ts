@@ -29,7 +29,6 @@ import {
 } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { toBool } from '../meta/rows.js';
 import { requireUser, type Principal } from './principal.js';
 import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
@@ -75,17 +74,12 @@ export async function authorizeBaseAccess(
   if (principal.tokenBaseId && principal.tokenBaseId !== baseId) {
     throw forbidden('This API token is limited to another base');
   }
-  const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
-  if (!base || toBool(base.deleted)) throw notFound('Base not found');
+  if (!(await ctx.access.baseExists(baseId))) throw notFound('Base not found');
   const sharedBaseHeld = sharedBaseHeldRoles(principal, baseId);
   if (sharedBaseHeld) return { principal, held: sharedBaseHeld };
-  const row = await ctx
-    .db('rb_base_users')
-    .where({ base_id: baseId, user_id: principal.user.id })
-    .first('roles');
   const held = applyPreview(req, {
     org: principal.roles,
-    base: parseRoles(row?.roles as string | undefined),
+    base: parseRoles(await ctx.access.baseRole(baseId, principal.user.id)),
   });
   if (!canAccessBase(held)) throw forbidden('You do not have access to this base');
   return { principal, held };
