@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerBodyParsers } from './http/body-parsers.js';
 import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { announceRowChanges } from './realtime/row-announce.js';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerBodyParsers(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
   registerSharedBasePrincipal(app, ctx);
