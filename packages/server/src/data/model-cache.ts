@@ -8,8 +8,7 @@
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { ChangeEvent } from '../changes/change-events.js';
-import type { AppContext } from '../context.js';
-import { attachComputed } from './computed/attach.js';
+import { attachComputed, type ModelSources } from './computed/attach.js';
 import { buildTableModel, type TableModel } from './table-model.js';
 
 const TTL_MS = 60_000;
@@ -19,6 +18,11 @@ export interface LoadedTable {
   /** The knex of the source the table lives in. */
   db: Knex;
 }
+
+/** What loading models reads: `ModelSources` plus the base's table list (the app context has both). */
+export type TableSources = ModelSources & {
+  tables: { list(baseId: string, opts: { includeM2M: boolean }): Promise<{ id: string; title: string; table_name: string }[]> };
+};
 
 interface ModelEntry {
   at: number;
@@ -33,7 +37,7 @@ export class TableModelCache {
   private readonly names = new Map<string, { at: number; value: Promise<Map<string, string>> }>();
 
   /** A table by id; 404 'Table not found' when there is none. */
-  async get(ctx: AppContext, tableId: string): Promise<LoadedTable> {
+  async get(ctx: TableSources, tableId: string): Promise<LoadedTable> {
     const hit = this.byId.get(tableId);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
     const value = this.load(ctx, tableId);
@@ -47,7 +51,7 @@ export class TableModelCache {
   }
 
   /** A table of a base by id, title or table name (NocoDB v1 paths use any of them). */
-  async resolve(ctx: AppContext, baseId: string, key: string): Promise<LoadedTable> {
+  async resolve(ctx: TableSources, baseId: string, key: string): Promise<LoadedTable> {
     let hit = this.names.get(baseId);
     if (!hit || Date.now() - hit.at >= TTL_MS) {
       const value = this.loadNames(ctx, baseId);
@@ -101,7 +105,7 @@ export class TableModelCache {
     this.names.clear();
   }
 
-  private async load(ctx: AppContext, tableId: string): Promise<LoadedTable> {
+  private async load(ctx: TableSources, tableId: string): Promise<LoadedTable> {
     const table = await ctx.meta.getTable(tableId);
     const source = await ctx.sourceRepo.byId(table.source_id);
     if (!source) throw notFound(`Source '${table.source_id}' not found`);
@@ -111,7 +115,7 @@ export class TableModelCache {
     return { model, db };
   }
 
-  private async loadNames(ctx: AppContext, baseId: string): Promise<Map<string, string>> {
+  private async loadNames(ctx: TableSources, baseId: string): Promise<Map<string, string>> {
     const tables = await ctx.tables.list(baseId, { includeM2M: true });
     const map = new Map<string, string>();
     // Exact ids first; titles and table names also case-insensitively, titles winning.

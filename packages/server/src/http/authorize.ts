@@ -28,12 +28,17 @@ import {
   type WorkspaceRole,
 } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AccessCache } from './access-cache.js';
 import { requireUser, type Principal } from './principal.js';
 import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
 /** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
 export const PREVIEW_HEADER = 'xc-preview';
+
+/** What authorizing reads: the access cache (users, tokens, bases and base roles); the app context has it. */
+export interface AuthorizeDeps {
+  access: Pick<AccessCache, 'baseExists' | 'baseRole'>;
+}
 
 export interface Authorized {
   principal: Principal;
@@ -46,7 +51,7 @@ export interface Authorized {
  * See the module comment for an example.
  */
 export async function authorize(
-  ctx: AppContext,
+  ctx: AuthorizeDeps,
   req: FastifyRequest,
   permission: Permission,
   opts: { baseId?: string } = {},
@@ -66,7 +71,7 @@ export async function authorize(
  * @example const { held } = await authorizeBaseAccess(ctx, req, baseId);
  */
 export async function authorizeBaseAccess(
-  ctx: AppContext,
+  ctx: AuthorizeDeps,
   req: FastifyRequest,
   baseId: string,
 ): Promise<Authorized> {

@@ -1,5 +1,5 @@
 /**
- * Request bodies as NocoDB clients send them (docs/api-compatibility.md has the rule):
+ * Request bodies as NocoDB clients send them, on every route:
  * - JSON, as before; an EMPTY body under any content type is no body at all, not an error. The
  *   `nocodb-sdk` Api client sends body-less calls such as `dbViewShare.create` as POSTs with
  *   `Content-Type: application/x-www-form-urlencoded` and nothing in them.

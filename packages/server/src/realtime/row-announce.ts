@@ -74,6 +74,8 @@ function announce(
   op: RowChangeOp,
   ids: readonly RowId[] | undefined,
 ): void {
+  // Nobody watching: no read-back.
+  if (!deps.realtime.watched(tableId)) return;
   // After the reply is on its way: reading the rows back (synchronous on embedded SQLite) must not delay it.
   setImmediate(() => {
     void eventOf(deps, tableId, op, ids).then(

@@ -14,6 +14,11 @@ import { authorizeBaseAccess } from '../http/authorize.js';
 export interface Realtime {
   /** Sends an event to every socket that joined the table's room. */
   emitToTable(tableId: string, event: string, payload: unknown): void;
+  /**
+   * Whether any socket of this process listens to the table; announcing skips reading rows back when none
+   * does. (A Redis adapter spanning processes must answer true.)
+   */
+  watched(tableId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
     emitToTable: (tableId, event, payload) => {
       io.to(`table:${tableId}`).emit(event as never, payload as never);
     },
+    watched: (tableId) => (io.sockets.adapter.rooms.get(`table:${tableId}`)?.size ?? 0) > 0,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }
