@@ -80,6 +80,20 @@ describe.each(testDatabases())('change feed on %s', (kind) => {
     expect((await server.api.get(t.v2, { token: member.token })).status).toBe(403);
   });
 
+  it('applies an org role change on the very next request', async () => {
+    const user = await signUpUser(server.api);
+    const userId = await userIdOf(server, user.token);
+    const createBase = () =>
+      server.api.post('/api/v1/db/meta/projects', { title: 'Mine' }, { token: user.token });
+    expect((await createBase()).status).toBe(403);
+    const role = (roles: string) =>
+      server.api.patch(`/api/v1/users/${userId}`, { roles }, { token: owner.token });
+    expect((await role('org-level-creator')).status).toBe(200);
+    expect((await createBase()).status).toBe(200);
+    expect((await role('org-level-viewer')).status).toBe(200);
+    expect((await createBase()).status).toBe(403);
+  });
+
   it('shows a field added through the API in the next data read', async () => {
     await server.api.post(t.v2, productRow(60), { token: t.owner.token });
     const before = await server.api.get(`${t.v2}?limit=1`, { token: t.owner.token });
