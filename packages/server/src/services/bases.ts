@@ -112,6 +112,7 @@ export async function deleteBase(ctx: AppContext, base: BaseRecord): Promise<voi
     await trx('rb_visibility_rules').where({ base_id: base.id }).delete();
     await trx('rb_base_users').where({ base_id: base.id }).delete();
     await trx('rb_bases').where({ id: base.id }).delete();
+    ctx.changes.publish({ type: 'base.changed', action: 'deleted', baseId: base.id }, trx);
   });
 }
 

@@ -113,6 +113,7 @@ export async function copyTables(
       created_at: now,
       updated_at: now,
     });
+    s.changes.publish({ type: 'table.changed', action: 'created', baseId: target.base_id, tableId }, s.meta);
     for (const c of p.table.columns.filter(keep)) {
       const { id, fk_model_id: _m, base_id: _b, source_id: _s, colOptions, ...rest } = c;
       const row = {
