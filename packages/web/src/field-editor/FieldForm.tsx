@@ -18,7 +18,7 @@ import { typeOptions, typeSearch } from '../fields/type-label';
 import { initialCodeOptions, withCodeOptions } from './code-field-body';
 import { FieldCodeOptions } from './FieldCodeOptions';
 import { FieldOptions } from './FieldOptions';
-import { FieldRelationOptions } from './FieldRelationOptions';
+import { FieldRelationOptions, initialRelationOptions, withRelationDefaults } from './FieldRelationOptions';
 import { useTranslation } from 'react-i18next';
 
 export const PICKER_TYPES: readonly UIType[] = UI_TYPES.filter((t) => !HIDDEN_FROM_TYPE_PICKER.includes(t));
@@ -84,6 +84,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           dtxp: initial.dtxp ?? undefined,
           dtxs: initial.dtxs ?? undefined,
           ...initialCodeOptions(initial),
+          ...initialRelationOptions(initial),
         }
       : {},
   );
@@ -94,7 +95,10 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   const isSelect = metaOptionsOf(uidt).includes('selectOptions');
 
   const submit = async () => {
-    const coded = withCodeOptions(uidt, bodyFor(uidt, dialect, table, initial, extra));
+    const coded = withCodeOptions(
+      uidt,
+      bodyFor(uidt, dialect, table, initial, withRelationDefaults(uidt, extra)),
+    );
     setCodeMissing(coded === 'missing');
     if (coded === 'missing') return setError(t('field.encodeFieldRequired'));
     setBusy(true);
