@@ -58,7 +58,8 @@ afterAll(async () => {
 });
 
 async function downloadFromToolbar(label: string): Promise<{ download: Download; bytes: Buffer }> {
-  if (!(await page.locator('.ant-popover:visible').count())) await page.click('[data-testid=toolbar-download]');
+  if (!(await page.locator('.ant-popover:visible').count()))
+    await page.click('[data-testid=toolbar-download]');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.click(`.ant-popover:visible button:has-text("${label}")`),

@@ -109,8 +109,6 @@ it('sums a rollup left on "sum": 5 + 12 hours show 17', async () => {
     (c) => !!c,
   );
   expect(rollup.colOptions.rollup_function).toBe('sum');
-  const rows = await call(api, 'GET', `/api/v2/tables/${projectsId}/records`);
-  console.log(JSON.stringify(rows), JSON.stringify(rollup));
   await page.reload();
   await page.waitForSelector('[data-testid=grid] canvas');
   await waitForRows(page);

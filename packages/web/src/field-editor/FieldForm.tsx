@@ -85,6 +85,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           dtxs: initial.dtxs ?? undefined,
           ...initialCodeOptions(initial),
           ...initialRelationOptions(initial),
+          formula_raw: (initial.colOptions as { formula_raw?: string } | null)?.formula_raw,
         }
       : {},
   );
@@ -148,7 +149,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           onChange={(v) => setUidt(v)}
           options={typeOptions(t, PICKER_TYPES)}
         />
-        <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
+        <FieldRelationOptions uidt={uidt} table={table} editing={initial} body={extra} set={setExtraKey} />
         <FieldCodeOptions
           uidt={uidt}
           columns={table.columns ?? []}

@@ -4,15 +4,18 @@
  */
 import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { pickableFields } from '../fields/pickable';
+import { FormulaEditor } from './formula/FormulaEditor';
 import { appTransport } from '../views/grid/use-grid';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   uidt: UIType;
   table: TableMeta;
+  /** The field being edited, if any. */
+  editing?: ColumnMeta;
   body: Record<string, unknown>;
   set(key: string, value: unknown): void;
 }
@@ -51,7 +54,7 @@ export function withRelationDefaults(uidt: UIType, body: Record<string, unknown>
   return out;
 }
 
-export function FieldRelationOptions({ uidt, table, body, set }: Props) {
+export function FieldRelationOptions({ uidt, table, editing, body, set }: Props) {
   const { t } = useTranslation();
   const [tables, setTables] = useState<TableMeta[]>([]);
   const [related, setRelated] = useState<ColumnMeta[]>([]);
@@ -133,10 +136,11 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
   }
   if (uidt === 'Formula')
     return (
-      <Input.TextArea
-        placeholder={t('grid.field.formula')}
+      <FormulaEditor
+        table={table}
+        editing={editing}
         value={(body.formula_raw as string | undefined) ?? ''}
-        onChange={(e) => set('formula_raw', e.target.value)}
+        onChange={(v) => set('formula_raw', v)}
       />
     );
   return null;
