@@ -2,6 +2,7 @@
  * The formula editor's live preview: a draft formula compiled against its table exactly as saving it would
  * (same checks, same SQL), then run on the table's first rows. Returns the result type and each row's value,
  * so the editor shows what the field will hold before it exists. Nothing is written.
+ * See docs/exports-filters-formulas.md.
  */
 import type { FormulaType } from '@rowbase/core/formula/types';
 import { badRequest } from '@rowbase/core/errors';

@@ -56,6 +56,12 @@ function bodyFor(
   return body;
 }
 
+/** The formula of a Formula field being edited; nothing for other fields (an undo writes back every key sent). */
+function initialFormula(column: ColumnMeta): { formula_raw?: string } {
+  const raw = (column.colOptions as { formula_raw?: unknown } | null)?.formula_raw;
+  return typeof raw === 'string' ? { formula_raw: raw } : {};
+}
+
 interface Props {
   table: TableMeta;
   initial?: ColumnMeta;
@@ -85,7 +91,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           dtxs: initial.dtxs ?? undefined,
           ...initialCodeOptions(initial),
           ...initialRelationOptions(initial),
-          formula_raw: (initial.colOptions as { formula_raw?: string } | null)?.formula_raw,
+          ...initialFormula(initial),
         }
       : {},
   );

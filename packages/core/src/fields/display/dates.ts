@@ -1,5 +1,5 @@
 /**
- * Date display formats (SPEC §9 defaults: date YYYY/MM/DD, time HH:mm). Stored values: dates as YYYY-MM-DD,
+ * Date display formats (defaults: date YYYY/MM/DD, time HH:mm). Stored values: dates as YYYY-MM-DD,
  * date-times as ISO strings in UTC (shown in the browser's zone), times as HH:mm:ss.
  */
 

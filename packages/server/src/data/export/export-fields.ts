@@ -2,7 +2,7 @@
  * What an export writes: the fields a view shows, in its order — computed ones (formula, lookup, rollup,
  * links) and codes (a QR code or barcode writes the value it encodes) included — each cell as the grid shows
  * it (core's cellText). CSV text that a spreadsheet would run is escaped, except numbers and values of types
- * whose check keeps formulas out (a phone number's leading `+` is data).
+ * whose check keeps formulas out (a phone number's leading `+` is data). See docs/exports-filters-formulas.md.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { CODE_VALUE_KEY, isCodeType } from '@rowbase/core/fields/code-options';

@@ -133,9 +133,10 @@ export function FormulaEditor({ table, editing, value, onChange }: Props) {
         preview.state === 'ok' && (
           <div className="rounded bg-gray-50 p-2 text-xs" data-testid="formula-preview">
             <div className="mb-1 text-gray-500">
-              {t('grid.formula.previewOf', { type: t(`grid.formula.type.${preview.type}`) })}
+              {t('grid.formula.previewOf', {
+                type: t(`grid.formula.type.${preview.type}`, { defaultValue: preview.type }),
+              })}
             </div>
-            {preview.rows.length === 0 && <div className="text-gray-400">{t('grid.formula.noRows')}</div>}
             {preview.rows.map((r) => (
               <div key={String(r.id)} className="flex gap-2" data-testid="formula-preview-row">
                 <span className="w-10 text-gray-400">#{shown(r.id)}</span>
@@ -162,7 +163,7 @@ export function FormulaEditor({ table, editing, value, onChange }: Props) {
           ))}
         </ul>
         <div className="flex-1 text-gray-600" data-testid="formula-function-help">
-          {help ? (
+          {help && (
             <>
               <div className="font-mono font-semibold">{help.syntax}</div>
               <div>{help.description}</div>
@@ -170,8 +171,6 @@ export function FormulaEditor({ table, editing, value, onChange }: Props) {
                 {t('grid.formula.example')}: {help.example}
               </div>
             </>
-          ) : (
-            t('grid.formula.pickFunction')
           )}
         </div>
       </div>

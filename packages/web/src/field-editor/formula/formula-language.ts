@@ -87,11 +87,17 @@ export function formulaCompletions(fieldTitles: () => readonly string[]) {
   return (context: CompletionContext): CompletionResult | null => {
     const ref = context.matchBefore(/\{[^{}]*/);
     if (ref) {
-      const after = context.state.sliceDoc(context.pos, context.pos + 1);
+      // The reference is closed and the cursor put after it, whether or not a `}` was already there.
       const options: Completion[] = fieldTitles().map((title) => ({
         label: title,
         type: 'variable',
-        apply: after === '}' ? title : `${title}}`,
+        apply: (view, _completion, from, to) => {
+          const closed = view.state.sliceDoc(to, to + 1) === '}';
+          view.dispatch({
+            changes: { from, to: closed ? to + 1 : to, insert: `${title}}` },
+            selection: { anchor: from + title.length + 1 },
+          });
+        },
       }));
       return { from: ref.from + 1, options, validFor: /^[^{}]*$/ };
     }

@@ -18,6 +18,8 @@ interface Props {
 }
 
 const INPUT_TYPE = { number: 'number', date: 'date', text: 'text' } as const;
+/** Comparisons read the same in every language. */
+const SYMBOLS: Record<string, string> = { gt: '>', ge: '>=', lt: '<', le: '<=' };
 
 export function FilterCondition({ filter: f, fields, columns, save }: Props) {
   const { t } = useTranslation();
@@ -52,7 +54,10 @@ export function FilterCondition({ filter: f, fields, columns, save }: Props) {
         data-testid="filter-op"
         popupMatchSelectWidth={false}
         value={op}
-        options={(column ? opsFor(column) : []).map((o) => ({ value: o, label: t(`grid.filter.op.${o}`) }))}
+        options={(column ? opsFor(column) : []).map((o) => ({
+          value: o,
+          label: SYMBOLS[o] ?? t(`grid.filter.op.${o}`),
+        }))}
         onChange={(v: string) => column && save(patchForOp(column, { op, sub }, v))}
       />
       {subs.length > 0 && (
@@ -78,7 +83,6 @@ export function FilterCondition({ filter: f, fields, columns, save }: Props) {
           className="w-36"
           type={INPUT_TYPE[input]}
           data-testid="filter-value"
-          placeholder={input === 'number' && subs.length ? t('grid.filter.days') : undefined}
           defaultValue={stored}
           onBlur={(e) => saveValue(e.target.value)}
           onPressEnter={(e) => saveValue(e.currentTarget.value)}

@@ -76,7 +76,7 @@ export function FilterMenu({ table, viewId, onChanged, onError, history, showSys
               className="w-16"
               size="small"
               value={f.logical_op ?? 'and'}
-              options={['and', 'or'].map((v) => ({ value: v, label: t(`grid.filter.${v}`) }))}
+              options={['and', 'or'].map((v) => ({ value: v, label: v }))}
               onChange={(v) => void record(() => viewApi.updateFilter(f.id, { logical_op: v }))}
             />
           )}
