@@ -82,7 +82,9 @@ it('completes function names with their signature and lists how each is used', a
   expect(await page.textContent('.cm-tooltip-autocomplete')).toContain('ROUND(');
   // Choose ROUND: it opens its parentheses.
   await page
-    .locator('.cm-tooltip-autocomplete li', { has: page.locator('.cm-completionLabel', { hasText: /^ROUND$/ }) })
+    .locator('.cm-tooltip-autocomplete li', {
+      has: page.locator('.cm-completionLabel', { hasText: /^ROUND$/ }),
+    })
     .click();
   await page.keyboard.type('{Qty}, 1)');
   expect(await editorText()).toBe('{Budget} * ROUND({Qty}, 1)');
@@ -107,7 +109,11 @@ it('previews the result type and the first rows values before saving', async () 
   await page.keyboard.type(' + {Nope}');
   expect(
     await eventually(
-      () => page.locator('[data-testid=formula-error]').textContent().catch(() => ''),
+      () =>
+        page
+          .locator('[data-testid=formula-error]')
+          .textContent()
+          .catch(() => ''),
       (t) => !!t,
     ),
   ).toContain('Invalid column name/id "Nope"');
