@@ -6,7 +6,7 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
+import { requestBlob } from '../../api/client';
 import { FieldForm } from '../../field-editor/FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
 import { FilterMenu } from './toolbar/FilterMenu';
@@ -64,12 +64,13 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
   const download = async (format: 'csv' | 'excel') => {
     try {
       const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
-      const blob = await fetchBlob(path);
+      const blob = await requestBlob('GET', path);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = `${table.title}.${format === 'csv' ? 'csv' : 'xlsx'}`;
       a.click();
-      URL.revokeObjectURL(a.href);
+      // Revoked later: the browser may still be reading the blob when click() returns.
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
     } catch (e) {
       fail(e);
     }
@@ -126,6 +127,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
@@ -137,12 +139,13 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
             t('grid.toolbar.group'),
             'toolbar-group',
-            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} />,
+            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} showSystem={showSystem} />,
           )}
         </>
       )}
@@ -228,9 +231,4 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         )}
     </div>
   );
-}
-
-async function fetchBlob(path: string): Promise<Blob> {
-  const res = await request<Blob | string>('GET', path);
-  return res instanceof Blob ? res : new Blob([typeof res === 'string' ? res : JSON.stringify(res)]);
 }
