@@ -25,6 +25,8 @@ interface Props {
   onFieldsChanged?(): void;
   /** Only looking: search, row height and download; nothing that changes the view or its rows. */
   readOnly?: boolean;
+  /** May add fields (a creator or owner). */
+  canEditSchema?: boolean;
 }
 
 const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
@@ -35,7 +37,15 @@ export function searchWhere(field: string, text: string): string | undefined {
   return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
 }
 
-export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, readOnly = false }: Props) {
+export function GridToolbar({
+  grid,
+  table,
+  viewId,
+  onError,
+  onFieldsChanged,
+  readOnly = false,
+  canEditSchema = !readOnly,
+}: Props) {
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
@@ -172,7 +182,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
-      {!readOnly && (
+      {canEditSchema && (
         <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
           {t('grid.toolbar.addField')}
         </Button>

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { notifyError } from '../../api/notify';
 import { ExpandedRecord } from './ExpandedRecord';
 import { FooterMenu } from './FooterMenu';
+import { FULL_GRID_ACCESS, type GridAccess } from './grid-access';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
@@ -22,9 +23,20 @@ interface Props {
   onFieldsChanged?(): void;
   /** Rows and view settings shown without any way to change them (a shared base's viewer). */
   readOnly?: boolean;
+  /** What the signed-in person's role lets them change (everything unless narrowed). */
+  access?: GridAccess;
 }
 
-export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: Props) {
+export function GridView({
+  table,
+  viewId,
+  onFieldsChanged,
+  readOnly: lookOnly = false,
+  access = FULL_GRID_ACCESS,
+}: Props) {
+  // Without the right to change rows the grid is the same read-only grid a shared view shows.
+  const readOnly = lookOnly || !access.editData;
+  const canEditSchema = !readOnly && access.editSchema;
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
@@ -76,6 +88,7 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
         onError={onError}
         onFieldsChanged={onFieldsChanged}
         readOnly={readOnly}
+        canEditSchema={canEditSchema}
       />
       <div className="relative min-h-0 flex-1">
         <GridCanvas
@@ -117,6 +130,7 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
             onClose={() => setMenu(null)}
             onError={onError}
             onFieldsChanged={onFieldsChanged}
+            canEditSchema={canEditSchema}
           />
         )}
       </div>
