@@ -27,6 +27,8 @@ interface Props {
   readOnly?: boolean;
   /** May add fields (a creator or owner). */
   canEditSchema?: boolean;
+  /** Opens the keyboard shortcut help. */
+  onShowShortcuts?(): void;
 }
 
 const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
@@ -45,6 +47,7 @@ export function GridToolbar({
   onFieldsChanged,
   readOnly = false,
   canEditSchema = !readOnly,
+  onShowShortcuts,
 }: Props) {
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
@@ -200,6 +203,18 @@ export function GridToolbar({
         />
       )}
       <div className="flex-1" />
+      {onShowShortcuts && (
+        <Button
+          size="small"
+          type="text"
+          onClick={onShowShortcuts}
+          aria-label={t('shortcuts.title')}
+          title={t('shortcuts.title')}
+          data-testid="toolbar-shortcuts"
+        >
+          ?
+        </Button>
+      )}
       {!readOnly && (
         <>
           <Button size="small" onClick={() => void g.undo()} aria-label={t('grid.toolbar.undo')}>

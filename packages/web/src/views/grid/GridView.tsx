@@ -4,6 +4,7 @@
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useState } from 'react';
+import { ShortcutHelp, useShortcutHelpKeys } from './shortcuts/ShortcutHelp';
 import { notifyError } from '../../api/notify';
 import { ExpandedRecord } from './ExpandedRecord';
 import { FooterMenu } from './FooterMenu';
@@ -43,6 +44,9 @@ export function GridView({
   const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [rowMenu, setRowMenu] = useState<{ row: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
+  const [shortcutHelp, setShortcutHelp] = useState(false);
+  const openShortcutHelp = useCallback(() => setShortcutHelp(true), []);
+  useShortcutHelpKeys(openShortcutHelp);
   const grid = useGrid(
     table,
     viewId,
@@ -89,7 +93,9 @@ export function GridView({
         onFieldsChanged={onFieldsChanged}
         readOnly={readOnly}
         canEditSchema={canEditSchema}
+        onShowShortcuts={openShortcutHelp}
       />
+      {shortcutHelp && <ShortcutHelp onClose={() => setShortcutHelp(false)} />}
       <div className="relative min-h-0 flex-1">
         <GridCanvas
           controller={controller}
