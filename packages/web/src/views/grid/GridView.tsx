@@ -74,7 +74,8 @@ export function GridView({
           redo: () => save(columns, widths),
         });
       },
-      onExpand: (row) => !readOnly && setExpanded(row),
+      // A viewer or commenter may still open a record (to read it and comment); a shared view's visitor not.
+      onExpand: (row) => !lookOnly && setExpanded(row),
       onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
       onRowMenu: (row, x, y) => !readOnly && setRowMenu({ row, x, y }),
     },
