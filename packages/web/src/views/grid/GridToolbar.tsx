@@ -6,15 +6,15 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
-import { FieldForm } from './FieldForm';
+import { requestBlob } from '../../api/client';
+import { FieldForm } from '../../field-editor/FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
 import { FilterMenu } from './toolbar/FilterMenu';
 import { GroupMenu } from './toolbar/GroupMenu';
-import { ShareMenu } from './toolbar/ShareMenu';
+import { ShareMenu } from '../share/ShareMenu';
 import { SortMenu } from './toolbar/SortMenu';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
-import { addField } from './undoable-settings';
+import { addField } from '../../undo/undoable-settings';
 import { viewApi } from './view-settings';
 
 interface Props {
@@ -77,12 +77,13 @@ export function GridToolbar({
   const download = async (format: 'csv' | 'excel') => {
     try {
       const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
-      const blob = await fetchBlob(path);
+      const blob = await requestBlob('GET', path);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = `${table.title}.${format === 'csv' ? 'csv' : 'xlsx'}`;
       a.click();
-      URL.revokeObjectURL(a.href);
+      // Revoked later: the browser may still be reading the blob when click() returns.
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
     } catch (e) {
       fail(e);
     }
@@ -139,6 +140,7 @@ export function GridToolbar({
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
@@ -150,12 +152,13 @@ export function GridToolbar({
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
             t('grid.toolbar.group'),
             'toolbar-group',
-            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} />,
+            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} showSystem={showSystem} />,
           )}
         </>
       )}
@@ -253,9 +256,4 @@ export function GridToolbar({
         )}
     </div>
   );
-}
-
-async function fetchBlob(path: string): Promise<Blob> {
-  const res = await request<Blob | string>('GET', path);
-  return res instanceof Blob ? res : new Blob([typeof res === 'string' ? res : JSON.stringify(res)]);
 }

@@ -4,14 +4,15 @@
  * order, nested filter groups included); redo puts the later one back. Ids change on the way, so nothing holds on
  * to them.
  */
-import type { EditHistory } from '../edit-history';
-import { type FilterRow, type SortRow, viewApi } from '../view-settings';
+import type { EditHistory } from './edit-history';
+import { type FilterRow, type SortRow, viewApi } from '../views/grid/view-settings';
 
 type SortSnapshot = Pick<SortRow, 'fk_column_id' | 'direction'>[];
 type FilterSnapshot = FilterNode[];
 interface FilterNode {
   fk_column_id?: string | null;
   comparison_op?: string | null;
+  comparison_sub_op?: string | null;
   value?: unknown;
   logical_op?: FilterRow['logical_op'];
   is_group?: boolean;
@@ -33,6 +34,7 @@ async function takeFilters(viewId: string): Promise<FilterSnapshot> {
       list.map(async (f) => ({
         fk_column_id: f.fk_column_id,
         comparison_op: f.comparison_op,
+        comparison_sub_op: f.comparison_sub_op,
         value: f.value,
         logical_op: f.logical_op,
         is_group: f.is_group,
