@@ -24,7 +24,7 @@ export async function signIn(
 export function tokenFromMail(server: TestServer, to: string, kind: MailKind): string {
   const mail = server.ctx.outbox.latest(to, kind);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);
-  return decodeURIComponent(mail.link.split('/').pop()!);
+  return decodeURIComponent(mail.link.split('?')[0]!.split('/').pop()!);
 }
 
 /** Signs up the super admin (the first user) and a second, plain user. */

@@ -176,16 +176,22 @@ export async function inviteBaseUsers(
   const unknown: string[] = [];
   for (const email of list) if (!(await ctx.users.byEmail(email))) unknown.push(email);
   const invitations = unknown.length
-    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site)
+    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site, `/nc/${baseId}`)
     : [];
   for (const email of list) {
     const user = await ctx.users.byEmail(email);
     if (user) await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
   }
-  const reply: { msg: string; invite_token?: string; email?: string } = {
-    msg: 'The user has been invited successfully',
-  };
+  const reply: {
+    msg: string;
+    invite_token?: string;
+    invite_url?: string;
+    email?: string;
+    invited?: typeof invitations;
+  } = { msg: 'The user has been invited successfully' };
+  // Without mail set up the inviter passes the links on themselves, so every new invitee's link is returned.
   if (invitations.length === 1) Object.assign(reply, invitations[0]);
+  else if (invitations.length > 1) reply.invited = invitations;
   return reply;
 }
 

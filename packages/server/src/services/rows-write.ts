@@ -90,6 +90,11 @@ function isDeadlock(err: unknown): boolean {
 /** Where new rows go in a table with a row order: last by default, or just before the row keyed `before`. */
 export interface InsertPlace {
   before?: unknown;
+  /**
+   * Insert each row under the primary key it carries instead of a new one: how an undone delete brings rows
+   * back as they were (with their `nc_order`, they return to their place). A key in use is refused.
+   */
+  keepIds?: boolean;
 }
 
 /**
@@ -114,13 +119,41 @@ export async function insertRows(
     before = pkValue(requirePk(t.model), place.before);
   }
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
+  if (place.keepIds) {
+    const pk = requirePk(t.model);
+    rows.forEach((r, i) => (r[pk.name] = pk.encode(idOfItem(t.model, inputs[i], bulk ? i : undefined))));
+  }
   const unplaced = order ? rows.filter((r) => r[order.name] === undefined || r[order.name] === null) : [];
   const ids = await inTransaction(t, async (trx) => {
     if (order) await placeRows(trx, t.model, order, unplaced, before);
-    return insertPrepared(trx, t.model, rows);
+    const inserted = await insertPrepared(trx, t.model, rows);
+    if (place.keepIds) await keyCounterPastMax(trx, t.model);
+    return inserted;
   });
   t.changes.publish(insertedEvent(t.model, ids, rows));
   return ids;
+}
+
+/**
+ * After rows went in under keys of their own: PostgreSQL's key sequence does not see them (MySQL and SQLite
+ * move their counters past the largest key by themselves), so it is moved past the largest key, never back.
+ */
+async function keyCounterPastMax(trx: Knex.Transaction, model: TableModel): Promise<void> {
+  const pk = model.pk;
+  if (model.dialect !== 'pg' || !pk?.column.ai) return;
+  const seq = (await trx.raw('select pg_get_serial_sequence(quote_ident(?), ?) as seq', [
+    model.tableName,
+    pk.name,
+  ])) as {
+    rows: { seq: string | null }[];
+  };
+  const name = seq.rows[0]?.seq;
+  if (!name) return;
+  // The name comes from PostgreSQL already quoted where it needs to be, so it can stand in the SQL text.
+  await trx.raw(
+    `select setval(?::regclass, greatest((select coalesce(max(??), 0) from ??), (select last_value from ${name})))`,
+    [name, pk.name, model.tableName],
+  );
 }
 
 /**

@@ -25,6 +25,10 @@ interface Props {
   onFieldsChanged?(): void;
   /** Only looking: search, row height and download; nothing that changes the view or its rows. */
   readOnly?: boolean;
+  /** May add fields (a creator or owner). */
+  canEditSchema?: boolean;
+  /** Opens the keyboard shortcut help. */
+  onShowShortcuts?(): void;
 }
 
 const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
@@ -35,7 +39,16 @@ export function searchWhere(field: string, text: string): string | undefined {
   return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
 }
 
-export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, readOnly = false }: Props) {
+export function GridToolbar({
+  grid,
+  table,
+  viewId,
+  onError,
+  onFieldsChanged,
+  readOnly = false,
+  canEditSchema = !readOnly,
+  onShowShortcuts,
+}: Props) {
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
@@ -175,7 +188,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
-      {!readOnly && (
+      {canEditSchema && (
         <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
           {t('grid.toolbar.addField')}
         </Button>
@@ -193,6 +206,18 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         />
       )}
       <div className="flex-1" />
+      {onShowShortcuts && (
+        <Button
+          size="small"
+          type="text"
+          onClick={onShowShortcuts}
+          aria-label={t('shortcuts.title')}
+          title={t('shortcuts.title')}
+          data-testid="toolbar-shortcuts"
+        >
+          ?
+        </Button>
+      )}
       {!readOnly && (
         <>
           <Button size="small" onClick={() => void g.undo()} aria-label={t('grid.toolbar.undo')}>
