@@ -32,6 +32,7 @@ import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
 import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
+import { sqlRoutes } from './routes/sql.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   publicSharedBaseRoutes(app, ctx);
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
+  sqlRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

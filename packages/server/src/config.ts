@@ -34,6 +34,8 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-* headers (only behind a proxy you run; otherwise clients could spoof their address). */
   trustProxy: boolean;
+  /** The SQL page's guards: how long one statement may run and how many rows it may return. */
+  sqlPage: { timeoutMs: number; rowCap: number };
 }
 
 export class ConfigError extends Error {
@@ -63,6 +65,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
+  NC_SQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  NC_SQL_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 /**
@@ -96,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.NC_TRUST_PROXY === 'true',
+    sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },
   };
 }
 
