@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'sql',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
-                lazy: page(() => import('../pages/base/tools/BaseToolPage'), 'BaseSqlPage'),
+                lazy: page(() => import('../pages/base/sql/SqlPage'), 'SqlPage'),
               },
               {
                 path: 'erd/:sourceId',

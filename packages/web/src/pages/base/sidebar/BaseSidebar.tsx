@@ -11,6 +11,7 @@ import { CreateTableModal } from './CreateTableModal';
 import { PreviewAs } from './PreviewAs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
+import { BaseTools } from './BaseTools';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 truncate rounded px-2 py-1 text-sm ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`;
@@ -60,6 +61,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
           </Link>
         </div>
       )}
+      <BaseTools base={base} home={home} itemClass={itemClass} />
       <PreviewAs baseId={base.id} />
       <CreateTableModal baseId={base.id} open={creating} onClose={() => setCreating(false)} />
     </nav>

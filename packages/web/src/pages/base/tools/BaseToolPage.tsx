@@ -11,5 +11,4 @@ function ToolNotice({ titleKey }: { titleKey: string }) {
 }
 
 export const BaseAuthPage = () => <ToolNotice titleKey="base.tabs.collaborators" />;
-export const BaseSqlPage = () => <ToolNotice titleKey="tools.sql" />;
 export const BaseErdPage = () => <ToolNotice titleKey="tools.erd" />;
