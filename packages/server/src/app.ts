@@ -33,6 +33,7 @@ import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { sqlRoutes } from './routes/sql.js';
+import { erdRoutes } from './routes/erd.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
   sqlRoutes(app, ctx);
+  erdRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());

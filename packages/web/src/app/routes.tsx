@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'erd/:sourceId',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
-                lazy: page(() => import('../pages/base/tools/BaseToolPage'), 'BaseErdPage'),
+                lazy: page(() => import('../pages/base/erd/ErdPage'), 'ErdPage'),
               },
               {
                 path: ':viewId/:viewTitle?/*',
