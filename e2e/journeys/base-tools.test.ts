@@ -272,3 +272,15 @@ function syntheticSchema(tables: number, fields: number) {
   }
   return { base_id: 'p', source_id: 'bbig', tables: list, relations };
 }
+
+it('opens the REST API docs of the base in Swagger UI from the sidebar', async () => {
+  const page = await openAs('owner@example.com', `/nc/${baseId}`);
+  const [docs] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.click('[data-testid=tool-api-docs]'),
+  ]);
+  await docs.waitForSelector('.swagger-ui .info .title:has-text("Shop REST APIs")');
+  await docs.waitForSelector('.swagger-ui .opblock-tag:has-text("Orders")');
+  expect(await docs.locator('.swagger-ui .opblock').count()).toBeGreaterThan(10);
+  await page.context().close();
+});

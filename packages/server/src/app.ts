@@ -34,6 +34,7 @@ import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { sqlRoutes } from './routes/sql.js';
 import { erdRoutes } from './routes/erd.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   viewDataRoutes(app, ctx);
   sqlRoutes(app, ctx);
   erdRoutes(app, ctx);
+  await apiDocsRoutes(app, ctx);
 
   ctx.realtime = attachRealtime(app, ctx);
   app.addHook('onClose', async () => ctx.realtime?.close());
