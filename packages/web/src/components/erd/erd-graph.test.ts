@@ -126,3 +126,34 @@ describe('layoutErd', () => {
     expect(pos.get('Lonely')!.y).toBeGreaterThan(Math.max(pos.get('C')!.y, pos.get('O')!.y, pos.get('P')!.y));
   });
 });
+
+describe('layoutErd on a wide tree', () => {
+  it('folds tall ranks so 200 tables of 20 fields stay within a 3:1 aspect ratio', () => {
+    const tables = Array.from({ length: 200 }, (_, i) =>
+      table(
+        `m${i}`,
+        Array.from({ length: 20 }, (_, j) => col(`c${i}_${j}`, { pk: j === 0 })),
+      ),
+    );
+    const relations = tables.slice(1).map((t, i) => ({
+      fk_column_id: `l${i}`,
+      fk_model_id: `m${Math.floor(i / 3)}`,
+      type: 'hm' as const,
+      fk_related_model_id: t.id,
+      fk_child_column_id: `c${i + 1}_19`,
+      fk_parent_column_id: 'c0_0',
+      fk_mm_model_id: null,
+    }));
+    const graph = buildErdGraph({ base_id: 'p', source_id: 'b', tables, relations }, DEFAULTS);
+    const pos = layoutErd(graph);
+    const xs = [...pos.values()].map((p) => p.x);
+    const ys = [...pos.values()].map((p) => p.y);
+    const width = Math.max(...xs) - Math.min(...xs) + 280;
+    const height = Math.max(...ys) - Math.min(...ys) + 500;
+    expect(Math.max(width / height, height / width)).toBeLessThan(3);
+    // Parents stay left of their children.
+    expect(pos.get('m0')!.x).toBeLessThan(pos.get('m1')!.x);
+    // No two tables share a place.
+    expect(new Set([...pos.values()].map((p) => `${p.x},${p.y}`)).size).toBe(200);
+  });
+});

@@ -16,6 +16,42 @@ export const nodeHeight = (rows: number) => HEADER_HEIGHT + rows * ROW_HEIGHT + 
 
 export type Positions = Map<string, { x: number; y: number }>;
 
+const COLUMN_GAP = 40;
+const RANK_GAP = 120;
+
+/**
+ * Dagre stacks each rank in one column, so a table with 100 children makes a column 100 tables tall and a
+ * diagram 30 times higher than wide. Ranks taller than about the square root of the whole diagram's area
+ * are folded into several columns side by side, keeping dagre's order and the left-to-right flow.
+ */
+function wrapTallRanks(g: InstanceType<typeof dagre.graphlib.Graph>): Positions {
+  const nodes = g.nodes().map((id) => {
+    const n = g.node(id) as { x: number; y: number; width: number; height: number };
+    return { id, x: n.x, y: n.y, width: n.width, height: n.height };
+  });
+  const area = nodes.reduce((sum, n) => sum + (n.width + COLUMN_GAP) * (n.height + COLUMN_GAP), 0);
+  const maxHeight = Math.max(1200, Math.sqrt(area) * 0.8);
+  const ranks = new Map<number, typeof nodes>();
+  for (const n of nodes) ranks.set(Math.round(n.x), [...(ranks.get(Math.round(n.x)) ?? []), n]);
+  const positions: Positions = new Map();
+  let x = 20;
+  for (const rank of [...ranks.keys()].sort((a, b) => a - b).map((k) => ranks.get(k)!)) {
+    rank.sort((a, b) => a.y - b.y);
+    let column = 0;
+    let y = 20;
+    for (const n of rank) {
+      if (y > 20 && y + n.height > maxHeight) {
+        column += 1;
+        y = 20;
+      }
+      positions.set(n.id, { x: x + column * (NODE_WIDTH + COLUMN_GAP), y });
+      y += n.height + COLUMN_GAP;
+    }
+    x += (column + 1) * (NODE_WIDTH + COLUMN_GAP) + RANK_GAP;
+  }
+  return positions;
+}
+
 export function layoutErd(graph: ErdGraph): Positions {
   const linked = new Set(graph.edges.flatMap((e) => [e.source, e.target]));
   const g = new dagre.graphlib.Graph({ multigraph: true });
@@ -27,12 +63,11 @@ export function layoutErd(graph: ErdGraph): Positions {
   }
   for (const e of graph.edges) if (e.source !== e.target) g.setEdge(e.source, e.target, {}, e.id);
   dagre.layout(g);
-  const positions: Positions = new Map();
+  const positions = wrapTallRanks(g);
   let bottom = 0;
-  for (const id of g.nodes()) {
-    const n = g.node(id);
-    positions.set(id, { x: n.x - n.width / 2, y: n.y - n.height / 2 });
-    bottom = Math.max(bottom, n.y + n.height / 2);
+  for (const n of graph.nodes) {
+    const p = positions.get(n.id);
+    if (p) bottom = Math.max(bottom, p.y + nodeHeight(n.columns.length));
   }
   // Unlinked tables: rows of up to eight, under the linked ones.
   const loose = graph.nodes.filter((n) => !linked.has(n.id));
