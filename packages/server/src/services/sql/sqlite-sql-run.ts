@@ -15,6 +15,8 @@ function childEntry(): { file: string; execArgv: string[] } {
   };
 }
 
+const STARTUP_MS = 30_000;
+
 export function runSqliteSql(
   job: SqliteSqlJob,
   timeoutMs: number,
@@ -29,17 +31,24 @@ export function runSqliteSql(
     });
     let settled = false;
     let stderr = '';
+    let timer: NodeJS.Timeout | undefined;
     child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(startup);
       fn();
     };
+    // A child that never gets ready (a machine out of memory, a broken install) must not hang the request.
+    const startup = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(() => reject(new Error(`SQL child did not start within ${STARTUP_MS} ms: ${stderr.trim()}`)));
+    }, STARTUP_MS);
     // The child's start-up (loading the driver) is not the query's time: the clock starts when it is ready.
-    let timer: NodeJS.Timeout | undefined;
     child.on('message', (reply: SqliteSqlReply) => {
       if (reply.ready) {
+        clearTimeout(startup);
         child.send(job);
         timer = setTimeout(() => {
           child.kill('SIGKILL');
