@@ -35,6 +35,9 @@ import { publicSharedBaseRoutes } from './routes/public-shared-base.js';
 import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
+import { sqlRoutes } from './routes/sql.js';
+import { erdRoutes } from './routes/erd.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 import { jobRoutes } from './routes/jobs.js';
 import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
@@ -79,6 +82,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   publicSharedBaseRoutes(app, ctx);
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
+  sqlRoutes(app, ctx);
+  erdRoutes(app, ctx);
+  await apiDocsRoutes(app, ctx);
 
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);

@@ -38,6 +38,8 @@ export interface AppConfig {
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
   jobsListenWaitMs: number;
+  /** The SQL page's guards: how long one statement may run and how many rows it may return. */
+  sqlPage: { timeoutMs: number; rowCap: number };
 }
 
 export class ConfigError extends Error {
@@ -72,6 +74,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
     .default('rowbase'),
   RB_JOBS_LISTEN_WAIT_MS: z.coerce.number().int().min(10).max(120_000).default(30_000),
+  NC_SQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  NC_SQL_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 /**
@@ -107,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.NC_TRUST_PROXY === 'true',
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
+    sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },
   };
 }
 

@@ -174,12 +174,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'sql',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
-                lazy: page(() => import('../pages/base/tools/BaseToolPage'), 'BaseSqlPage'),
+                lazy: page(() => import('../pages/base/sql/SqlPage'), 'SqlPage'),
               },
               {
                 path: 'erd/:sourceId',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
-                lazy: page(() => import('../pages/base/tools/BaseToolPage'), 'BaseErdPage'),
+                lazy: page(() => import('../pages/base/erd/ErdPage'), 'ErdPage'),
               },
               {
                 path: ':viewId/:viewTitle?/*',

@@ -1,56 +1,14 @@
 /**
  * What a shared ERD shows: the tables of one source with their fields and the relations between them,
- * nothing else (no rows, no views, no base settings).
+ * nothing else (no rows, no views, no base settings). The same schema the base's own diagram draws.
  */
-import type { LinkOptions } from '@rowbase/core/api/meta';
+import type { ErdMeta } from '@rowbase/core/api/erd';
 import { notFound } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
-import { getColumns } from '../views/table-meta.js';
+import { erdMeta } from '../erd/erd-meta.js';
 
-const LINK_TYPES = ['Links', 'LinkToAnotherRecord'];
-
-export async function sharedErdMeta(ctx: AppContext, uuid: string): Promise<Record<string, unknown>> {
+export async function sharedErdMeta(ctx: AppContext, uuid: string): Promise<ErdMeta> {
   const share = uuid ? await ctx.shares.byUuid(uuid, 'erd') : undefined;
-  if (!share) throw notFound('Shared ERD not found');
-  const tables = await ctx
-    .db('rb_models')
-    .where({ base_id: share.base_id, source_id: share.source_id })
-    .orderBy([{ column: 'order' }, { column: 'created_at' }]);
-  const relations: Record<string, unknown>[] = [];
-  const list = [];
-  for (const t of tables) {
-    const columns = await getColumns(ctx.db, t.id as string);
-    list.push({
-      id: t.id,
-      title: t.title,
-      table_name: t.table_name,
-      type: t.type,
-      columns: columns.map((c) => ({
-        id: c.id,
-        title: c.title,
-        column_name: c.column_name,
-        uidt: c.uidt,
-        dt: c.dt,
-        pk: c.pk,
-        pv: c.pv,
-        rqd: c.rqd,
-        system: c.system,
-        ...(LINK_TYPES.includes(c.uidt) ? { colOptions: c.colOptions } : {}),
-      })),
-    });
-    for (const c of columns) {
-      if (!LINK_TYPES.includes(c.uidt) || !c.colOptions) continue;
-      const o = c.colOptions as LinkOptions;
-      relations.push({
-        fk_column_id: c.id,
-        fk_model_id: t.id,
-        type: o.type,
-        fk_related_model_id: o.fk_related_model_id,
-        fk_child_column_id: o.fk_child_column_id,
-        fk_parent_column_id: o.fk_parent_column_id,
-        fk_mm_model_id: o.fk_mm_model_id ?? null,
-      });
-    }
-  }
-  return { base_id: share.base_id, source_id: share.source_id, tables: list, relations };
+  if (!share?.source_id) throw notFound('Shared ERD not found');
+  return erdMeta(ctx, share.base_id, share.source_id);
 }

@@ -75,6 +75,18 @@ export async function getColumns(db: Knex, tableId: string): Promise<ColumnMeta[
   return rows.map(columnFromRow);
 }
 
+/** The columns of several tables in one query, in field order per table. */
+export async function getColumnsOfTables(db: Knex, tableIds: string[]): Promise<ColumnMeta[]> {
+  if (!tableIds.length) return [];
+  const rows = await db('rb_columns')
+    .whereIn('fk_model_id', tableIds)
+    .orderBy([
+      { column: 'order', order: 'asc' },
+      { column: 'created_at', order: 'asc' },
+    ]);
+  return rows.map(columnFromRow);
+}
+
 export async function getColumn(db: Knex, columnId: string): Promise<ColumnMeta | undefined> {
   const r = await db('rb_columns').where({ id: columnId }).first();
   return r ? columnFromRow(r) : undefined;

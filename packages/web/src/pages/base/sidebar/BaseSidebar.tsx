@@ -13,6 +13,7 @@ import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
 import { JobProgressItem } from '../../../jobs/JobProgressItem';
 import { useRunningJobs } from '../../../jobs/running-jobs';
+import { BaseTools } from './BaseTools';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 truncate rounded px-2 py-1 text-sm ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`;
@@ -68,6 +69,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
           </Link>
         </div>
       )}
+      <BaseTools base={base} home={home} itemClass={itemClass} />
       <PreviewAs baseId={base.id} />
       <CreateTableModal baseId={base.id} open={creating} onClose={() => setCreating(false)} />
     </nav>

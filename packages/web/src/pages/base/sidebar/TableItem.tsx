@@ -4,7 +4,7 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router-dom';
+import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../../api/notify';
 import { tablesApi, tablesKey, viewsKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
@@ -23,7 +23,8 @@ interface Props {
 export function TableItem({ table, tables, index, baseId }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { viewId: openTableId, viewTitle: openViewId } = useParams();
+  const { typeOrId = 'nc', viewId: openTableId, viewTitle: openViewId } = useParams();
+  const navigate = useNavigate();
   const { allowed } = usePermissions(baseId);
   const [renaming, setRenaming] = useState(false);
   // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
@@ -92,6 +93,11 @@ export function TableItem({ table, tables, index, baseId }: Props) {
         label: t('action.moveDown'),
         onClick: () => reorder.mutate(orderAt(index + 1)),
       },
+    {
+      key: 'erd',
+      label: t('tools.erd'),
+      onClick: () => navigate(`/${typeOrId}/${baseId}/erd/${table.source_id}?table=${table.id}`),
+    },
     allowed('tableDuplicate') && {
       key: 'duplicate',
       label: t('action.duplicate'),

@@ -1,6 +1,6 @@
 /**
- * The base tool routes of SPEC §2 (auth, sql, erd/{sourceId}). Their full pages belong to later issues; until
- * then each says what it is and that it is not available in this version, rather than showing nothing.
+ * The base tool route `auth` of the route table. Its full page belongs to a later issue; until then it says what it
+ * is and that it is not available in this version, rather than showing nothing.
  */
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,5 +11,3 @@ function ToolNotice({ titleKey }: { titleKey: string }) {
 }
 
 export const BaseAuthPage = () => <ToolNotice titleKey="base.tabs.collaborators" />;
-export const BaseSqlPage = () => <ToolNotice titleKey="tools.sql" />;
-export const BaseErdPage = () => <ToolNotice titleKey="tools.erd" />;
