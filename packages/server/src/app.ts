@@ -22,6 +22,7 @@ import { tableRoutes } from './routes/tables.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { pluginRoutes } from './routes/plugins.js';
 import { commentRoutes } from './routes/comments.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
@@ -62,6 +63,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
+  pluginRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.plugins.close());
   commentRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);

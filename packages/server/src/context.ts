@@ -21,7 +21,10 @@ import { MetaService } from './services/tables-meta.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
-import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { LocalFileStorage } from './storage/file-storage.js';
+import { PluginsRepo } from './meta/repos/plugins.js';
+import { PluginService } from './plugins/service.js';
+import { PluginMailer, PluginStorage } from './plugins/routing.js';
 import { DataCache } from './data/data-cache.js';
 import { TableModelCache } from './data/model-cache.js';
 
@@ -35,8 +38,10 @@ export interface AppContext {
   filters: FiltersRepo;
   sorts: SortsRepo;
   shares: SharesRepo;
-  /** Attachment files (local folder DATA_DIR/uploads). */
-  storage: FileStorage;
+  /** Attachment files: the active storage plugin, else the local folder DATA_DIR/uploads. */
+  storage: PluginStorage;
+  /** E-mail and storage plugins (settings, test, the live transport and store). */
+  plugins: PluginService;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
   /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
@@ -54,7 +59,7 @@ export interface AppContext {
   secrets: SecretBox;
   log: Logger;
   apiTokens: ApiTokensRepo;
-  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  /** Sends e-mail through the active e-mail plugin; the outbox until one is configured. */
   mailer: Mailer;
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
@@ -71,6 +76,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const columns = new ColumnsRepo(db);
   const tableViews = new ViewsRepo(db);
   const secrets = new SecretBox(config.jwtSecret);
+  const plugins = new PluginService(new PluginsRepo(db), secrets);
   return {
     config,
     db,
@@ -81,7 +87,8 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     filters: new FiltersRepo(db),
     sorts: new SortsRepo(db),
     shares: new SharesRepo(db),
-    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    storage: new PluginStorage(plugins, new LocalFileStorage(path.join(config.dataDir, 'uploads'))),
+    plugins,
     dataCache: new DataCache(),
     tableModels: new TableModelCache(),
     bases: new BasesRepo(db),
@@ -94,7 +101,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     secrets,
     log,
     apiTokens: new ApiTokensRepo(db),
-    mailer: outbox,
+    mailer: new PluginMailer(plugins, outbox),
     outbox,
     rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
       enabled: config.rateLimit.enabled,

@@ -5,7 +5,6 @@
 import type { Readable } from 'node:stream';
 import { AppError, ErrorCode } from '@rowbase/core/errors';
 import type { FileStorage } from './file-storage.js';
-import { newStorageKey } from './file-storage.js';
 import { fetchGuarded, type FetchGuardOptions } from './url-fetch.js';
 
 /** SPEC §3/§9: ncAttachmentFieldSize 20 (MB) and ncMaxAttachmentsAllowed 10. */
@@ -41,7 +40,7 @@ export async function storeAttachment(
   mimetype: string | undefined,
 ): Promise<AttachmentObject> {
   const title = cleanFileName(fileName);
-  const key = newStorageKey(title);
+  const key = await storage.newKey(title);
   const size = await storage.write(key, data, MAX_ATTACHMENT_BYTES);
   const path = DOWNLOAD_PREFIX + key;
   return { path, title, mimetype: mimetype || 'application/octet-stream', size, signedPath: path };
