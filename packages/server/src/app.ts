@@ -10,6 +10,7 @@ import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { authSsoRoutes } from './routes/auth-sso.js';
 import { storageRoutes } from './routes/storage.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  authSsoRoutes(app, ctx);
   await storageRoutes(app, ctx);
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadSsoConfig, type SsoConfig } from './services/auth/sso/sso-config.js';
 
 export type MetaDbClient = 'sqlite' | 'pg' | 'mysql';
 
@@ -34,6 +35,8 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-* headers (only behind a proxy you run; otherwise clients could spoof their address). */
   trustProxy: boolean;
+  /** Sign-in providers (OpenID Connect, Google) that are configured. */
+  sso: SsoConfig;
 }
 
 export class ConfigError extends Error {
@@ -96,7 +99,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.NC_TRUST_PROXY === 'true',
+    sso: ssoConfigOf(env),
   };
+}
+
+function ssoConfigOf(env: Record<string, string | undefined>): SsoConfig {
+  try {
+    return loadSsoConfig(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 /**
