@@ -17,16 +17,15 @@ export function PluginsPage() {
   const plugins = useQuery({ queryKey: pluginsKey, queryFn: pluginsApi.list, enabled: !!org.super });
   const toggle = useMutation({
     mutationFn: (v: { id: string; active: boolean }) => pluginsApi.save(v.id, { active: v.active }),
-    onSuccess: (p) => {
-      notifySuccess(t(p.active ? 'plugins.activated' : 'plugins.deactivated', { title: p.title }));
+    onSuccess: () => {
+      notifySuccess(t('msg.saved'));
       void qc.invalidateQueries({ queryKey: pluginsKey });
     },
   });
   if (loaded && !org.super) return <NotFoundPage />;
   return (
     <>
-      <h1 className="mb-1 text-2xl font-semibold">{t('account.plugins')}</h1>
-      <p className="mb-6 text-sm text-gray-600">{t('plugins.hint')}</p>
+      <h1 className="mb-4 text-2xl font-semibold">{t('account.plugins')}</h1>
       {plugins.isPending ? (
         <Spin />
       ) : (
@@ -44,7 +43,7 @@ export function PluginsPage() {
               }
               extra={
                 <Switch
-                  aria-label={t('plugins.active')}
+                  aria-label={t('plugins.isActive')}
                   checked={p.active}
                   disabled={!p.input}
                   loading={toggle.isPending && toggle.variables?.id === p.id}
