@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 describe.each(testDatabases())('bases on %s', (kind) => {
@@ -240,6 +241,9 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(dup.status, JSON.stringify(dup.body)).toBe(200);
     const copyId = dup.body.base_id;
     expect(copyId).not.toBe(base.id);
+    // The answer carries the job id; the copy is filled by the job.
+    expect(dup.body.id).toMatch(/^jb/);
+    expect(await jobResult(server, dup.body.id, admin.token)).toMatchObject({ base_id: copyId });
     const tables = (await server.api.get(`/api/v1/db/meta/projects/${copyId}/tables`, { token: admin.token }))
       .body.list;
     expect(tables.map((t: any) => t.title)).toEqual(['Authors', 'Books']);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 interface Table {
@@ -231,7 +232,12 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     const dup = ok(
       await server.api.post(`/api/v1/db/meta/duplicate/${baseId}/table/${t.id}`, {}, { token: token() }),
     );
-    const copy = dup.table as { id: string; table_name: string; columns: any[] };
+    const { table_id } = await jobResult(server, dup.id, token());
+    const copy = ok(await server.api.get(`/api/v1/db/meta/tables/${table_id}`, { token: token() })) as {
+      id: string;
+      table_name: string;
+      columns: any[];
+    };
     expect(copy.columns.find((c) => c.column_name === 'nc_order')).toMatchObject({ system: true });
     expect(await indexedColumns(server, kind, copy.table_name)).toContainEqual(['nc_order', 'id']);
     const list = ok(await server.api.get(`/api/v2/tables/${copy.id}/records`, { token: token() })).list;

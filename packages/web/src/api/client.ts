@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for this call (e.g. `xc-password` of a protected shared view). */
   headers?: Record<string, string>;
+  /** Left out of the loading indicator: a long poll would otherwise keep it on for good. */
+  background?: boolean;
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -74,7 +76,8 @@ async function readBody(res: Response): Promise<unknown> {
 /** One call to the API; resolves with the parsed JSON body of a 2xx response. */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const url = withQuery(path, opts.query);
-  return trackRequest(
+  const track = opts.background ? <R>(work: Promise<R>) => work : trackRequest;
+  return track(
     (async () => {
       let res = await send(method, url, opts);
       if (res.status === 401 && getToken()) {

@@ -132,6 +132,7 @@ export async function revokeAllSessions(
   await trx('rb_refresh_tokens').where({ user_id: user.id }).delete();
   // Incremented in SQL, so two revocations racing each other both take effect.
   await trx('rb_users').where({ id: user.id }).increment('token_version', 1);
+  ctx.changes.publish({ type: 'user.changed', action: 'updated', userId: user.id }, trx);
 }
 
 /** A random secret for a link or token (43 URL-safe characters); store only its `sha256`. */
