@@ -1,5 +1,6 @@
 /** The S3 storage plugin against a real S3 API server (s3rver) on loopback. */
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './protocol-servers.js';
@@ -103,6 +104,24 @@ describe.each(testDatabases())('S3 storage plugin on %s', (kind) => {
     // A key that is not in the bucket ends in the store's 404.
     const missing = await fetch(`${server.url}/download/s3/2026-01/${'a'.repeat(24)}.txt`);
     expect(missing.status).toBe(404);
+  });
+
+  it('puts the thumbnails of an image in the bucket too', async () => {
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('files', new Blob([image], { type: 'image/png' }), 'green.png');
+    const res = await fetch(`${server.url}/api/v1/db/storage/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { 'xc-auth': token },
+    });
+    const [attachment] = (await res.json()) as { thumbnails: Record<string, { path: string }> }[];
+    expect(attachment!.thumbnails.small!.path).toMatch(/^download\/s3\//);
+    const small = await fetch(`${server.url}/${attachment!.thumbnails.small!.path}`);
+    const meta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect([meta.format, meta.width]).toEqual(['webp', 256]);
   });
 
   it('keeps S3 files reachable after switching back to local storage, where new uploads then go', async () => {

@@ -18,6 +18,7 @@ import {
   MAX_ATTACHMENTS_PER_REQUEST,
   DOWNLOAD_PREFIX,
   checkAttachmentCount,
+  removeAttachment,
   storeAttachment,
   storeFromUrls,
   type AttachmentObject,
@@ -57,7 +58,7 @@ export async function storageRoutes(
           stored.push(await storeAttachment(ctx.storage, part.file, part.filename, part.mimetype));
         }
       } catch (err) {
-        await Promise.all(stored.map((a) => ctx.storage.remove(a.path.slice(DOWNLOAD_PREFIX.length))));
+        await Promise.all(stored.map((a) => removeAttachment(ctx.storage, a)));
         throw err;
       }
       if (!stored.length) throw badRequest('No file in the upload');
