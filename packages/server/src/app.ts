@@ -12,6 +12,7 @@ import { attachRealtime } from './realtime/socket.js';
 import { announceRowChanges } from './realtime/row-announce.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
+import { authSsoRoutes } from './routes/auth-sso.js';
 import { storageRoutes } from './routes/storage.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
@@ -24,6 +25,7 @@ import { tableRoutes } from './routes/tables.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { pluginRoutes } from './routes/plugins.js';
 import { commentRoutes } from './routes/comments.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
@@ -58,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
+  authSsoRoutes(app, ctx);
   await storageRoutes(app, ctx);
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
@@ -70,6 +73,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
+  pluginRoutes(app, ctx);
+  app.addHook('onClose', async () => ctx.plugins.close());
   commentRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);

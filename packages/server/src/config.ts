@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadSsoConfig, type SsoConfig } from './services/auth/sso/sso-config.js';
 
 export type MetaDbClient = 'sqlite' | 'pg' | 'mysql';
 
@@ -34,6 +35,8 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-* headers (only behind a proxy you run; otherwise clients could spoof their address). */
   trustProxy: boolean;
+  /** Sign-in providers (OpenID Connect, Google) that are configured. */
+  sso: SsoConfig;
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
@@ -109,10 +112,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.NC_TRUST_PROXY === 'true',
+    sso: ssoConfigOf(env),
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
     sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },
   };
+}
+
+function ssoConfigOf(env: Record<string, string | undefined>): SsoConfig {
+  try {
+    return loadSsoConfig(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 /**

@@ -21,7 +21,10 @@ import { MetaService } from './services/tables-meta.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
-import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
+import { LocalFileStorage } from './storage/file-storage.js';
+import { PluginsRepo } from './meta/repos/plugins.js';
+import { PluginService } from './plugins/service.js';
+import { PluginMailer, PluginStorage } from './plugins/routing.js';
 import { DataCache } from './data/data-cache.js';
 import { TableModelCache } from './data/model-cache.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
@@ -42,8 +45,10 @@ export interface AppContext {
   filters: FiltersRepo;
   sorts: SortsRepo;
   shares: SharesRepo;
-  /** Attachment files (local folder DATA_DIR/uploads). */
-  storage: FileStorage;
+  /** Attachment files: the active storage plugin, else the local folder DATA_DIR/uploads. */
+  storage: PluginStorage;
+  /** E-mail and storage plugins (settings, test, the live transport and store). */
+  plugins: PluginService;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
   /** Users, API tokens, base existence and base roles as authorization reads them; retired by the feed. */
@@ -63,7 +68,7 @@ export interface AppContext {
   secrets: SecretBox;
   log: Logger;
   apiTokens: ApiTokensRepo;
-  /** Sends e-mail; the outbox until an SMTP transport is configured. */
+  /** Sends e-mail through the active e-mail plugin; the outbox until one is configured. */
   mailer: Mailer;
   /** The last messages "sent" (tests read reset and invite links from here). */
   outbox: OutboxMailer;
@@ -85,6 +90,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const columns = new ColumnsRepo(db, changes);
   const tableViews = new ViewsRepo(db, changes);
   const secrets = new SecretBox(config.jwtSecret);
+  const plugins = new PluginService(new PluginsRepo(db), secrets);
   const jobKinds = new JobKinds();
   const users = new UsersRepo(db, changes);
   const apiTokens = new ApiTokensRepo(db, changes);
@@ -107,7 +113,8 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     filters: new FiltersRepo(db, changes),
     sorts: new SortsRepo(db, changes),
     shares: new SharesRepo(db, changes),
-    storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    storage: new PluginStorage(plugins, new LocalFileStorage(path.join(config.dataDir, 'uploads'))),
+    plugins,
     access,
     dataCache,
     tableModels,
@@ -121,7 +128,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     secrets,
     log,
     apiTokens,
-    mailer: outbox,
+    mailer: new PluginMailer(plugins, outbox),
     outbox,
     rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
       enabled: config.rateLimit.enabled,

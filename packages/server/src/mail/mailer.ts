@@ -5,14 +5,14 @@
  * them from `ctx.outbox`.
  */
 
-export type MailKind = 'password-reset' | 'invite' | 'email-verification';
+export type MailKind = 'password-reset' | 'invite' | 'email-verification' | 'test';
 
 export interface MailMessage {
   kind: MailKind;
   to: string;
   subject: string;
   text: string;
-  /** The one link the message is about (reset, invite, verification). */
+  /** The one link the message is about (reset, invite, verification); empty when there is none. */
   link: string;
 }
 
@@ -32,9 +32,14 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
+    this.keep(message);
+    this.log({ mail: { kind: message.kind, to: message.to, link: message.link } }, message.subject);
+  }
+
+  /** Records a message without logging it (it went out through a real transport, links stay out of the log). */
+  keep(message: MailMessage): void {
     this.kept.push(message);
     if (this.kept.length > this.capacity) this.kept.shift();
-    this.log({ mail: { kind: message.kind, to: message.to, link: message.link } }, message.subject);
   }
 
   get messages(): readonly MailMessage[] {

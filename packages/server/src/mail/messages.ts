@@ -59,3 +59,14 @@ export function emailVerificationMail(site: string, to: string, token: string): 
 export function resetPasswordUrl(site: string, token: string): string {
   return `${site}/#/reset/${encodeURIComponent(token)}`;
 }
+
+/** What the SMTP plugin's test button sends. */
+export function testMail(to: string): MailMessage {
+  return {
+    kind: 'test',
+    to,
+    subject: 'Rowbase test e-mail',
+    text: 'This is a test message from Rowbase: the e-mail settings work.',
+    link: '',
+  };
+}

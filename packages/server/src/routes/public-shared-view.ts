@@ -12,10 +12,10 @@ import { submitSharedForm, type FormSubmission } from '../services/shares/form-s
 import { linkCandidates, linkedRecords } from '../services/shares/shared-links.js';
 import { openSharedView } from '../services/shares/shared-view-access.js';
 import {
-  DOWNLOAD_PREFIX,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_REQUEST,
   checkAttachmentCount,
+  removeAttachment,
   storeAttachment,
 } from '../storage/attachments.js';
 import { sharedViewMeta } from '../services/shares/shared-view-meta.js';
@@ -149,5 +149,5 @@ function parseData(value: unknown): Record<string, unknown> {
 }
 
 async function removeFiles(ctx: AppContext, s: FormSubmission): Promise<void> {
-  await Promise.all(s.files.map((f) => ctx.storage.remove(f.attachment.path.slice(DOWNLOAD_PREFIX.length))));
+  await Promise.all(s.files.map((f) => removeAttachment(ctx.storage, f.attachment)));
 }

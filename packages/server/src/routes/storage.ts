@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { badRequest } from '@rowbase/core/errors';
+import { badRequest, notFound } from '@rowbase/core/errors';
+import { S3_KEY_PREFIX } from '../plugins/routing.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,11 +18,11 @@ import {
   MAX_ATTACHMENTS_PER_REQUEST,
   DOWNLOAD_PREFIX,
   checkAttachmentCount,
+  removeAttachment,
   storeAttachment,
   storeFromUrls,
   type AttachmentObject,
 } from '../storage/attachments.js';
-import { LocalFileStorage } from '../storage/file-storage.js';
 import type { FetchGuardOptions } from '../storage/url-fetch.js';
 
 const uploadByUrlBody = z
@@ -57,7 +58,7 @@ export async function storageRoutes(
           stored.push(await storeAttachment(ctx.storage, part.file, part.filename, part.mimetype));
         }
       } catch (err) {
-        await Promise.all(stored.map((a) => ctx.storage.remove(a.path.slice(DOWNLOAD_PREFIX.length))));
+        await Promise.all(stored.map((a) => removeAttachment(ctx.storage, a)));
         throw err;
       }
       if (!stored.length) throw badRequest('No file in the upload');
@@ -70,10 +71,18 @@ export async function storageRoutes(
     });
   });
 
-  if (!(ctx.storage instanceof LocalFileStorage)) return;
-  mkdirSync(ctx.storage.root, { recursive: true });
+  // Files in S3 are private: their address answers with a redirect to a short-lived signed URL.
+  app.get('/' + DOWNLOAD_PREFIX + S3_KEY_PREFIX + '*', async (req, reply) => {
+    const key = S3_KEY_PREFIX + (req.params as { '*': string })['*'];
+    const url = await ctx.storage.signedUrl(key);
+    if (!url) throw notFound('File not found');
+    return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+  });
+
+  const root = ctx.storage.local.root;
+  mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: ctx.storage.root,
+    root,
     prefix: '/' + DOWNLOAD_PREFIX,
     decorateReply: false,
     index: false,

@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { AppError, ErrorCode } from '@rowbase/core/errors';
 import type { FileStorage } from './file-storage.js';
-import { newStorageKey } from './file-storage.js';
+import { makeThumbnails, wantsThumbnails, type StoredThumbnail, type ThumbnailName } from './thumbnails.js';
 import { fetchGuarded, type FetchGuardOptions } from './url-fetch.js';
 
 /** SPEC §3/§9: ncAttachmentFieldSize 20 (MB) and ncMaxAttachmentsAllowed 10. */
@@ -21,6 +21,8 @@ export interface AttachmentObject {
   mimetype: string;
   size: number;
   signedPath: string;
+  /** Smaller copies of an image (see `thumbnails.ts`). */
+  thumbnails?: Partial<Record<ThumbnailName, StoredThumbnail>>;
 }
 
 /** A display name without folders or control characters, at most 255 characters. */
@@ -41,10 +43,30 @@ export async function storeAttachment(
   mimetype: string | undefined,
 ): Promise<AttachmentObject> {
   const title = cleanFileName(fileName);
-  const key = newStorageKey(title);
+  const key = await storage.newKey(title);
   const size = await storage.write(key, data, MAX_ATTACHMENT_BYTES);
   const path = DOWNLOAD_PREFIX + key;
-  return { path, title, mimetype: mimetype || 'application/octet-stream', size, signedPath: path };
+  const type = mimetype || 'application/octet-stream';
+  const attachment: AttachmentObject = { path, title, mimetype: type, size, signedPath: path };
+  if (wantsThumbnails(type)) {
+    const made = await makeThumbnails(storage, key);
+    if (made) {
+      attachment.thumbnails = {};
+      for (const [name, thumbKey] of Object.entries(made) as [ThumbnailName, string][]) {
+        attachment.thumbnails[name] = {
+          path: DOWNLOAD_PREFIX + thumbKey,
+          signedPath: DOWNLOAD_PREFIX + thumbKey,
+        };
+      }
+    }
+  }
+  return attachment;
+}
+
+/** Removes a stored attachment and its thumbnails (used when a multi-file upload fails part-way). */
+export async function removeAttachment(storage: FileStorage, a: AttachmentObject): Promise<void> {
+  const paths = [a.path, ...Object.values(a.thumbnails ?? {}).map((t) => t.path)];
+  await Promise.all(paths.map((p) => storage.remove(p.slice(DOWNLOAD_PREFIX.length))));
 }
 
 export function checkAttachmentCount(n: number): void {
@@ -77,7 +99,7 @@ export async function storeFromUrls(
       );
     }
   } catch (err) {
-    await Promise.all(out.map((a) => storage.remove(a.path.slice(DOWNLOAD_PREFIX.length))));
+    await Promise.all(out.map((a) => removeAttachment(storage, a)));
     throw err;
   }
   return out;

@@ -1,6 +1,6 @@
 /**
- * Where attachments live, behind a small interface: the local folder `DATA_DIR/uploads` here; an
- * S3-compatible store plugs in behind the same interface when scaled out (DESIGN "Two ways to run").
+ * Where attachments live, behind a small interface: the local folder `DATA_DIR/uploads` here; the S3-compatible
+ * storage plugin (`src/plugins/s3-storage.ts`) implements the same interface.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -11,6 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, ErrorCode } from '@rowbase/core/errors';
 
 export interface FileStorage {
+  /** A fresh key for a file of that name, in this storage's key space. */
+  newKey(fileName: string): string | Promise<string>;
   /** Writes `data` under `key`; fails with 413 (and keeps nothing) past `maxBytes`. Returns the size. */
   write(key: string, data: Readable, maxBytes: number): Promise<number>;
   /** The file's bytes, or undefined when there is no such key. */
@@ -45,6 +47,10 @@ export function fileTooLarge(maxBytes: number): AppError {
 
 export class LocalFileStorage implements FileStorage {
   constructor(readonly root: string) {}
+
+  newKey(fileName: string): string {
+    return newStorageKey(fileName);
+  }
 
   private fileOf(key: string): string {
     if (!isStorageKey(key)) throw new AppError(ErrorCode.NOT_FOUND, 'File not found');

@@ -7,8 +7,10 @@ import { authApi } from '../api/auth';
 import { notifyError } from '../api/notify';
 import { setToken } from './session';
 
+/** The provider is the state's first part: the server makes states like `oidc.<random>`. */
 export function providerOf(state: string | null): 'google' | 'github' | 'oidc' {
-  if (state === 'github' || state === 'oidc') return state;
+  const name = state?.split('.')[0];
+  if (name === 'github' || name === 'oidc') return name;
   return 'google';
 }
 

@@ -1,4 +1,4 @@
-/** Account pages: a sidebar menu (profile, users, API tokens, app settings) beside the chosen page. */
+/** Account pages: a sidebar menu (profile, users, API tokens, app settings, plugins) beside the chosen page. */
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import { usePermissions } from '../../app/use-permissions';
@@ -32,6 +32,11 @@ export function AccountLayout() {
           {superAdmin && (
             <NavLink to="/account/app-settings" className={linkClass}>
               {t('account.appSettings')}
+            </NavLink>
+          )}
+          {superAdmin && (
+            <NavLink to="/account/plugins" className={linkClass} data-testid="nav-plugins">
+              {t('account.plugins')}
             </NavLink>
           )}
         </nav>

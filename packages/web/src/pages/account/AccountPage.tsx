@@ -2,6 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '../error/NotFoundPage';
 import { AppSettingsPage } from './app-settings/AppSettingsPage';
+import { PluginsPage } from './plugins/PluginsPage';
 import { AccountProfilePage } from './profile/AccountProfilePage';
 import { AccountTokensPage } from './tokens/AccountTokensPage';
 
@@ -10,5 +11,6 @@ export function AccountPage() {
   if (page === 'profile') return <AccountProfilePage />;
   if (page === 'tokens') return <AccountTokensPage />;
   if (page === 'app-settings') return <AppSettingsPage />;
+  if (page === 'plugins') return <PluginsPage />;
   return <NotFoundPage />;
 }

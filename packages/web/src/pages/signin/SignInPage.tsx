@@ -7,6 +7,7 @@ import { errorMessageOf } from '../../api/notify';
 import { AuthCard } from '../auth-common/AuthCard';
 import { emailRules } from '../auth-common/rules';
 import { startSession } from '../auth-common/session-start';
+import { SsoButtons } from './SsoButtons';
 
 interface Values {
   email: string;
@@ -46,6 +47,7 @@ export function SignInPage() {
           {t('action.signIn')}
         </Button>
       </Form>
+      <SsoButtons continueAfterSignIn={params.get('continueAfterSignIn')} />
       <p className="mt-6 text-center text-sm text-gray-600">
         {t('auth.noAccount')}{' '}
         <Link to={{ pathname: '/signup', search: params.toString() }}>{t('action.signUp')}</Link>
