@@ -146,6 +146,8 @@ export interface ViewMeta {
   is_default: boolean;
   show_system_fields: boolean;
   lock_type: 'collaborative' | 'locked' | 'personal';
+  /** Who created the view or made it personal; a personal view's settings change only through them. */
+  owned_by?: string | null;
   uuid: string | null;
   meta?: Record<string, unknown> | null;
   order?: number | null;

@@ -43,6 +43,7 @@ export function SharedViewPage() {
           columns={view.model.columns}
           settings={view.columns}
           form={view.view ?? {}}
+          viewMeta={view.meta}
           survey={survey}
           submit={(body) => calls.post('/rows', body)}
         />

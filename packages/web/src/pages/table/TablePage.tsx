@@ -1,28 +1,73 @@
-/** A table (or one of its views): its title and the canvas grid of its rows. */
+/** A table (or one of its views): its title and the screen of the view's type. */
+import { ViewType, type TableMeta, type ViewMeta } from '@rowbase/core/api/meta';
 import { useQuery } from '@tanstack/react-query';
-import { Spin } from 'antd';
+import { Alert, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { tableKey, tablesApi } from '../../api/tables';
+import { useMe } from '../../api/auth';
+import { tableKey, tablesApi, viewsKey } from '../../api/tables';
+import { FormView } from '../../views/form/FormView';
+import { GalleryView } from '../../views/gallery/GalleryView';
 import { GridView } from '../../views/grid/GridView';
+import { KanbanView } from '../../views/kanban/KanbanView';
 
 export function TablePage() {
   const { viewId: tableId = '', viewTitle: viewId } = useParams();
   const table = useQuery({ queryKey: tableKey(tableId), queryFn: () => tablesApi.read(tableId) });
+  const views = useQuery({ queryKey: viewsKey(tableId), queryFn: () => tablesApi.views(tableId) });
   if (table.error) throw table.error;
-  if (!table.data) return <Spin className="m-6" />;
+  if (!table.data || !views.data) return <Spin className="m-6" />;
+  const list = views.data.list;
+  const view = list.find((v) => v.id === viewId) ?? (viewId ? undefined : list.find((v) => v.is_default));
   return (
     <div className="flex h-full min-h-[calc(100vh-4rem)] flex-col">
       <h1 className="px-4 pt-3 pb-1 text-lg font-semibold" data-testid="table-title">
         {table.data.title}
       </h1>
+      {view && <LockNotice view={view} />}
       <div className="min-h-0 flex-1">
-        <GridView
+        <ViewScreen
           key={`${tableId}/${viewId ?? ''}`}
           table={table.data}
+          view={view}
           viewId={viewId}
           onFieldsChanged={() => void table.refetch()}
         />
       </div>
     </div>
   );
+}
+
+interface ScreenProps {
+  table: TableMeta;
+  view?: ViewMeta;
+  viewId?: string;
+  onFieldsChanged(): void;
+}
+
+function ViewScreen({ table, view, viewId, onFieldsChanged }: ScreenProps) {
+  switch (view?.type) {
+    case ViewType.FORM:
+      return <FormView table={table} view={view} />;
+    case ViewType.GALLERY:
+      return <GalleryView table={table} view={view} />;
+    case ViewType.KANBAN:
+      return <KanbanView table={table} view={view} onFieldsChanged={onFieldsChanged} />;
+    default:
+      return <GridView table={table} viewId={viewId} onFieldsChanged={onFieldsChanged} />;
+  }
+}
+
+/** Says why the view's fields, filters and sorts cannot be changed here (the server refuses them too). */
+function LockNotice({ view }: { view: ViewMeta }) {
+  const { t } = useTranslation();
+  const me = useMe(view.base_id).data;
+  const text =
+    view.lock_type === 'locked'
+      ? t('views.lockedNotice')
+      : view.lock_type === 'personal' && view.owned_by && view.owned_by !== me?.id
+        ? t('views.personalNotice')
+        : undefined;
+  if (!text) return null;
+  return <Alert className="mx-4 mb-1" type="info" showIcon title={text} data-testid="view-lock-notice" />;
 }

@@ -43,6 +43,8 @@ export interface FormField {
   limits: { minLength?: number; maxLength?: number; min?: number; max?: number };
   /** Rating: the highest value. */
   max?: number;
+  /** What the input holds when the form opens (the form column's `meta.defaultValue`). */
+  defaultValue?: string | number | boolean | string[];
 }
 
 /** Types a visitor can fill in; everything else (formulas, links, system fields) is left out of the form. */
@@ -99,6 +101,20 @@ export function formFields(columns: SharedColumn[], settings: SharedViewColumn[]
           max: num(meta.max),
         },
         max: c.uidt === 'Rating' ? (num(c.meta?.max) ?? 5) : undefined,
+        defaultValue: defaultOf(meta.defaultValue),
       };
     });
+}
+
+function defaultOf(v: unknown): FormField['defaultValue'] {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return undefined;
+}
+
+/** The values a form opens with: each field's default value. */
+export function initialValues(fields: FormField[]): Record<string, FormField['defaultValue']> {
+  const out: Record<string, FormField['defaultValue']> = {};
+  for (const f of fields) if (f.defaultValue !== undefined && f.defaultValue !== '') out[f.id] = f.defaultValue;
+  return out;
 }
