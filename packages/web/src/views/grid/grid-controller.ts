@@ -9,7 +9,7 @@ import { cellTypeOf } from '../../fields/registry';
 import { TextCache } from '../../fields/text-cache';
 import { ColumnLayout } from './column-layout';
 import { DisplayCache } from './display-cache';
-import { EditHistory } from './edit-history';
+import { EditHistory } from '../../undo/edit-history';
 import { type CellChange, GridEdits } from './grid-edits';
 import { type GridCallbacks, type GridSetup, messageOf } from './grid-setup';
 import { FOOTER_HEIGHT, type Frame, HEADER_HEIGHT, paintFrame, rangeRect, visibleRows } from './renderer';
