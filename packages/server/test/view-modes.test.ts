@@ -23,7 +23,11 @@ describe.each(testDatabases())('view modes on %s', (kind) => {
 
   it('lets only the owner change a personal view, and anyone once it is collaborative again', async () => {
     const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/grids`, { title: 'Mine' }, opts());
-    const made = await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { lock_type: 'personal' }, opts());
+    const made = await server.api.patch(
+      `/api/v1/db/meta/views/${v.body.id}`,
+      { lock_type: 'personal' },
+      opts(),
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body).toMatchObject({ lock_type: 'personal' });
     const me = await server.api.get('/api/v1/auth/user/me', opts());
@@ -66,16 +70,24 @@ describe.each(testDatabases())('view modes on %s', (kind) => {
   });
 
   it('makes another view the default; the former default can then be deleted', async () => {
-    const v = await server.api.post(`/api/v1/db/meta/tables/${t.tableId}/kanbans`, { title: 'Board' }, opts());
+    const v = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/kanbans`,
+      { title: 'Board' },
+      opts(),
+    );
     const res = await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { is_default: true }, opts());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.is_default).toBe(true);
     const list = (await server.api.get(`/api/v1/db/meta/tables/${t.tableId}/views`, opts())).body.list;
-    expect(list.filter((x: { is_default: boolean }) => x.is_default).map((x: { id: string }) => x.id)).toEqual([
-      v.body.id,
-    ]);
-    expect((await server.api.delete(`/api/v1/db/meta/views/${v.body.id}`, undefined, opts())).status).toBe(400);
-    expect((await server.api.delete(`/api/v1/db/meta/views/${t.defaultViewId}`, undefined, opts())).status).toBe(200);
+    expect(
+      list.filter((x: { is_default: boolean }) => x.is_default).map((x: { id: string }) => x.id),
+    ).toEqual([v.body.id]);
+    expect((await server.api.delete(`/api/v1/db/meta/views/${v.body.id}`, undefined, opts())).status).toBe(
+      400,
+    );
+    expect(
+      (await server.api.delete(`/api/v1/db/meta/views/${t.defaultViewId}`, undefined, opts())).status,
+    ).toBe(200);
 
     const bad = await server.api.patch(`/api/v1/db/meta/views/${v.body.id}`, { is_default: false }, opts());
     expect(bad.status).toBe(400);

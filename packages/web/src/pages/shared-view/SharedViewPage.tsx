@@ -43,7 +43,7 @@ export function SharedViewPage() {
           columns={view.model.columns}
           settings={view.columns}
           form={view.view ?? {}}
-          viewMeta={view.meta}
+          viewMeta={view.meta as Record<string, unknown> | undefined}
           survey={survey}
           submit={(body) => calls.post('/rows', body)}
         />

@@ -55,7 +55,9 @@ export function CardRecord({ table, rowId, onClose, onSaved }: Props) {
       onCancel={onClose}
       footer={null}
       width={640}
-      title={record.data && title ? cellTypeOf(title.uidt as UIType).format(record.data[title.title], title) : ''}
+      title={
+        record.data && title ? cellTypeOf(title.uidt as UIType).format(record.data[title.title], title) : ''
+      }
     >
       {!record.data ? (
         <Spin />

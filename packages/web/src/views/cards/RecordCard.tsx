@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { cellTypeOf } from '../../fields/registry';
 import { coverUrl, type Row } from './card-data';
 
-interface Props extends HTMLAttributes<HTMLDivElement> {
+interface Props extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   row: Row;
   title: ColumnMeta | undefined;
   fields: ColumnMeta[];

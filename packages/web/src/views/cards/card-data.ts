@@ -29,7 +29,10 @@ export const cardApi = {
       })
       .then((r) => r.count),
   update: (table: TableMeta, rowId: unknown, body: Row) =>
-    api.patch<Row>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/${encodeURIComponent(String(rowId))}`, body),
+    api.patch<Row>(
+      `/api/v1/db/data/noco/${table.base_id}/${table.id}/${encodeURIComponent(String(rowId))}`,
+      body,
+    ),
   insert: (table: TableMeta, body: Row) =>
     api.post<Row>(`/api/v1/db/data/noco/${table.base_id}/${table.id}`, body),
 };

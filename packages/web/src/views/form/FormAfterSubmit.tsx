@@ -16,7 +16,10 @@ export function FormAfterSubmit({ settings, onChange, onMetaChange }: Props) {
   const { t } = useTranslation();
   const blankAfter = settings.meta?.blankFormAfterSecs;
   return (
-    <section className="flex flex-col gap-3 border-t border-gray-200 pt-4 text-sm" data-testid="form-after-submit">
+    <section
+      className="flex flex-col gap-3 border-t border-gray-200 pt-4 text-sm"
+      data-testid="form-after-submit"
+    >
       <h2 className="font-semibold">{t('formBuilder.afterSubmit')}</h2>
       <label className="flex flex-col gap-1">
         {t('formBuilder.successMessage')}
@@ -24,7 +27,9 @@ export function FormAfterSubmit({ settings, onChange, onMetaChange }: Props) {
           autoSize
           placeholder={t('form.submitted')}
           defaultValue={settings.success_msg ?? ''}
-          onBlur={(e) => e.target.value !== (settings.success_msg ?? '') && onChange({ success_msg: e.target.value })}
+          onBlur={(e) =>
+            e.target.value !== (settings.success_msg ?? '') && onChange({ success_msg: e.target.value })
+          }
           data-testid="form-success-msg"
         />
       </label>
@@ -34,7 +39,8 @@ export function FormAfterSubmit({ settings, onChange, onMetaChange }: Props) {
           placeholder="https://"
           defaultValue={settings.redirect_url ?? ''}
           onBlur={(e) =>
-            e.target.value !== (settings.redirect_url ?? '') && onChange({ redirect_url: e.target.value.trim() || null })
+            e.target.value !== (settings.redirect_url ?? '') &&
+            onChange({ redirect_url: e.target.value.trim() || null })
           }
           data-testid="form-redirect-url"
         />

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from './FieldInput';
 import type { FormColumn, FormColumnPatch } from './form-builder-api';
-import { formFields } from './form-fields';
+import { formFields, type SharedColumn } from './form-fields';
 import type { FormValue } from './form-validation';
 
 interface Props {
@@ -27,7 +27,7 @@ const NO_DEFAULT = new Set(['Attachment']);
 export function FormFieldCard({ vc, column, selected, onSelect, onChange }: Props) {
   const { t } = useTranslation();
   const sortable = useSortable({ id: vc.id });
-  const field = useMemo(() => formFields([column], [vc])[0], [column, vc]);
+  const field = useMemo(() => formFields([column as SharedColumn], [vc])[0], [column, vc]);
   const [value, setValue] = useState<FormValue>(field?.defaultValue);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -87,14 +87,19 @@ export function FormFieldCard({ vc, column, selected, onSelect, onChange }: Prop
         </div>
       )}
       {selected && (
-        <div className="mt-3 flex flex-col gap-2 border-t border-gray-100 pt-3 text-sm" data-testid="form-card-settings">
+        <div
+          className="mt-3 flex flex-col gap-2 border-t border-gray-100 pt-3 text-sm"
+          data-testid="form-card-settings"
+        >
           <label className="flex flex-col gap-1">
             {t('formBuilder.label')}
             <Input
               size="small"
               placeholder={column.title}
               defaultValue={vc.label ?? ''}
-              onBlur={(e) => e.target.value !== (vc.label ?? '') && onChange({ label: e.target.value || null })}
+              onBlur={(e) =>
+                e.target.value !== (vc.label ?? '') && onChange({ label: e.target.value || null })
+              }
               data-testid="form-card-label-input"
             />
           </label>

@@ -18,10 +18,12 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Spin } from 'antd';
+import { Button, Input, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../api/notify';
 import { orderBetween } from '../../api/views';
+import { ShareMenu } from '../share/ShareMenu';
 import { FormAfterSubmit } from './FormAfterSubmit';
 import { FormFieldCard } from './FormFieldCard';
 import {
@@ -111,12 +113,38 @@ export function FormView({ table, view }: Props) {
   const viewMeta = settings.meta ?? {};
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <div className="flex items-center justify-end gap-1 border-b border-gray-200 px-2 py-1 text-[13px]">
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          destroyOnHidden
+          content={
+            <ShareMenu
+              viewId={view.id}
+              tableId={table.id}
+              baseId={table.base_id}
+              onError={(m) => notifyError(new Error(m))}
+            />
+          }
+        >
+          <Button size="small" type="text" data-testid="toolbar-share">
+            {t('grid.toolbar.share')}
+          </Button>
+        </Popover>
+      </div>
       <div className="flex h-full min-h-0" data-testid="form-builder">
         <HiddenFields
           hidden={hidden}
           titleOf={(vc) => columnOf(vc).title}
           onAdd={(vc) => showAt(vc)}
-          onAddAll={() => hidden.forEach((vc, i) => patchColumn.mutate({ id: vc.id, body: { show: true, order: (shown.at(-1)?.order ?? 0) + i + 1 } }))}
+          onAddAll={() =>
+            hidden.forEach((vc, i) =>
+              patchColumn.mutate({
+                id: vc.id,
+                body: { show: true, order: (shown.at(-1)?.order ?? 0) + i + 1 },
+              }),
+            )
+          }
           onRemoveAll={() => shown.forEach((vc) => patchColumn.mutate({ id: vc.id, body: { show: false } }))}
         />
         <div className="min-h-0 flex-1 overflow-auto bg-gray-50 p-6">
@@ -127,7 +155,8 @@ export function FormView({ table, view }: Props) {
               placeholder={t('formBuilder.heading')}
               defaultValue={settings.heading ?? table.title}
               onBlur={(e) =>
-                e.target.value !== (settings.heading ?? table.title) && patchForm.mutate({ heading: e.target.value })
+                e.target.value !== (settings.heading ?? table.title) &&
+                patchForm.mutate({ heading: e.target.value })
               }
               data-testid="form-heading"
             />
@@ -137,7 +166,8 @@ export function FormView({ table, view }: Props) {
               placeholder={t('formBuilder.description')}
               defaultValue={settings.subheading ?? ''}
               onBlur={(e) =>
-                e.target.value !== (settings.subheading ?? '') && patchForm.mutate({ subheading: e.target.value })
+                e.target.value !== (settings.subheading ?? '') &&
+                patchForm.mutate({ subheading: e.target.value })
               }
               data-testid="form-description"
             />
@@ -159,7 +189,10 @@ export function FormView({ table, view }: Props) {
               className="w-fit"
               placeholder={t('form.submit')}
               defaultValue={typeof viewMeta.submitText === 'string' ? viewMeta.submitText : ''}
-              onBlur={(e) => e.target.value !== (viewMeta.submitText ?? '') && patchMeta.mutate({ submitText: e.target.value })}
+              onBlur={(e) =>
+                e.target.value !== (viewMeta.submitText ?? '') &&
+                patchMeta.mutate({ submitText: e.target.value })
+              }
               aria-label={t('formBuilder.submitText')}
               data-testid="form-submit-text"
             />

@@ -26,7 +26,7 @@ export interface SharedFormProps {
     show_blank_form?: boolean;
   };
   /** The view's meta: the submit button's text and the seconds before a blank form comes back. */
-  viewMeta?: { submitText?: unknown; blankFormAfterSecs?: unknown } | null;
+  viewMeta?: Record<string, unknown> | null;
   survey: boolean;
   submit(body: FormData | Record<string, unknown>): Promise<unknown>;
 }

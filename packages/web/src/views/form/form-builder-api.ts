@@ -39,8 +39,10 @@ export const formKey = (viewId: string) => ['form', viewId] as const;
 
 export const formApi = {
   read: (viewId: string) => api.get<FormSettingsReply>(`${meta}/forms/${viewId}`),
-  update: (viewId: string, body: Record<string, unknown>) => api.patch<unknown>(`${meta}/forms/${viewId}`, body),
-  updateColumn: (id: string, body: FormColumnPatch) => api.patch<FormColumn>(`${meta}/form-columns/${id}`, body),
+  update: (viewId: string, body: Record<string, unknown>) =>
+    api.patch<unknown>(`${meta}/forms/${viewId}`, body),
+  updateColumn: (id: string, body: FormColumnPatch) =>
+    api.patch<FormColumn>(`${meta}/form-columns/${id}`, body),
   updateViewMeta: (viewId: string, body: Record<string, unknown>) =>
     api.patch<unknown>(`${meta}/views/${viewId}`, { meta: body }),
 };

@@ -115,6 +115,7 @@ function defaultOf(v: unknown): FormField['defaultValue'] {
 /** The values a form opens with: each field's default value. */
 export function initialValues(fields: FormField[]): Record<string, FormField['defaultValue']> {
   const out: Record<string, FormField['defaultValue']> = {};
-  for (const f of fields) if (f.defaultValue !== undefined && f.defaultValue !== '') out[f.id] = f.defaultValue;
+  for (const f of fields)
+    if (f.defaultValue !== undefined && f.defaultValue !== '') out[f.id] = f.defaultValue;
   return out;
 }

@@ -57,8 +57,7 @@ export function CreateViewModal({ table, views, request, onClose, onCreated }: P
     const field = values.field as string | undefined;
     // A copy takes the field from the view it copies.
     if (builtOn && field && !values.copy_from_id) {
-      body[builtOn.setting] =
-        builtOn.setting === 'calendar_range' ? [{ fk_from_column_id: field }] : field;
+      body[builtOn.setting] = builtOn.setting === 'calendar_range' ? [{ fk_from_column_id: field }] : field;
     }
     create.mutate(body as CreateViewBody);
   };

@@ -14,7 +14,13 @@ import { useMe } from '../../../api/auth';
 import { viewsApi } from '../../../api/views';
 import { tablePath } from '../../../app/nav-paths';
 import { TitleModal } from '../../../components/TitleModal';
-import { LOCK_ICONS, LOCK_TYPES, viewTypeInfo, type LockType, type ViewTypeInfo } from '../../../views/view-types';
+import {
+  LOCK_ICONS,
+  LOCK_TYPES,
+  viewTypeInfo,
+  type LockType,
+  type ViewTypeInfo,
+} from '../../../views/view-types';
 
 interface Props {
   view: ViewMeta;

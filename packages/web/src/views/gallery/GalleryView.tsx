@@ -1,0 +1,195 @@
+/**
+ * The gallery: records as cards in a grid that is virtualised — only the card rows on screen (and one screen
+ * ahead) are rendered, and only their pages are read — so a table of 100k rows scrolls like one of 100.
+ * A click opens the record. The toolbar picks the cover field and whether it is cropped or fitted.
+ */
+import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Select, Spin } from 'antd';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../api/notify';
+import { viewsKey } from '../../api/tables';
+import { viewsApi } from '../../api/views';
+import { CardRecord } from '../cards/CardRecord';
+import { CardToolbar } from '../cards/CardToolbar';
+import { cardApi, cardFields, displayColumn, rowIdOf, type Row } from '../cards/card-data';
+import { PagedRows } from '../cards/paged-rows';
+import { RecordCard } from '../cards/RecordCard';
+import { galleryLayout, visibleRange } from './gallery-layout';
+
+interface Props {
+  table: TableMeta;
+  view: ViewMeta & { view?: Record<string, unknown> };
+}
+
+export function GalleryView({ table, view }: Props) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const columns = useQuery({
+    queryKey: ['view-columns', view.id],
+    queryFn: () => cardApi.viewColumns(view.id),
+  });
+  const coverId = (view.view?.fk_cover_image_col_id as string | null | undefined) ?? null;
+  const coverFit = view.meta?.coverFit === 'contain' ? 'contain' : 'cover';
+  const cover = (table.columns ?? []).find((c) => c.id === coverId);
+  const [where, setWhere] = useState<string>();
+  const [opened, setOpened] = useState<{ index: number; rowId: unknown }>();
+
+  const rows = useMemo(
+    () => new PagedRows<Row>((offset, limit) => cardApi.rows(table, view.id, { offset, limit, where }), 60),
+    [table, view.id, where],
+  );
+  useSyncExternalStore(
+    useCallback((l) => rows.subscribe(l), [rows]),
+    () => rows.loadedPages + (rows.total ?? -1) * 1000,
+  );
+  const reloadRows = useCallback(() => {
+    rows.reset();
+    void cardApi.count(table, view.id, where).then((n) => {
+      rows.total = n;
+      rows.ensure(0, 1);
+    }, notifyError);
+  }, [rows, table, view.id, where]);
+  useEffect(reloadRows, [reloadRows]);
+
+  const fields = useMemo(
+    () => cardFields(table, columns.data ?? [], [coverId]),
+    [table, columns.data, coverId],
+  );
+  const scroller = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ width: 1000, height: 800, top: 0 });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setBox({ width: el.clientWidth, height: el.clientHeight, top: el.scrollTop });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [columns.data]);
+  const layout = galleryLayout(box.width, fields.length, !!cover);
+  const total = rows.total ?? 0;
+  const range = visibleRange(layout, box.top, box.height, total);
+  useEffect(() => rows.ensure(range.from, range.to), [rows, range.from, range.to]);
+
+  const saveSetting = async (body: Record<string, unknown>, metaBody?: Record<string, unknown>) => {
+    try {
+      if (metaBody) await viewsApi.update(view.id, { meta: metaBody });
+      else await viewsApi.updateSettings('galleries', view.id, body);
+      await qc.invalidateQueries({ queryKey: viewsKey(table.id) });
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  if (!columns.data) return <Spin className="m-6" />;
+  const cards = [];
+  for (let i = range.from; i < range.to; i++) {
+    const row = rows.row(i);
+    const r = Math.floor(i / layout.perRow);
+    const c = i % layout.perRow;
+    const style = {
+      position: 'absolute' as const,
+      top: r * layout.rowHeight + layout.gap,
+      insetInlineStart: layout.gap + c * (layout.cardWidth + layout.gap),
+      width: layout.cardWidth,
+      height: layout.rowHeight - layout.gap,
+    };
+    cards.push(
+      row ? (
+        <RecordCard
+          key={i}
+          style={style}
+          row={row}
+          title={displayColumn(table)}
+          fields={fields}
+          cover={cover}
+          coverFit={coverFit}
+          onClick={() => setOpened({ index: i, rowId: rowIdOf(table, row) })}
+        />
+      ) : (
+        <div
+          key={i}
+          style={style}
+          className="rounded-lg border border-gray-100 bg-gray-50"
+          data-testid="card-placeholder"
+        />
+      ),
+    );
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="gallery">
+      <CardToolbar
+        table={table}
+        viewId={view.id}
+        viewColumns={columns.data}
+        onRowsChanged={reloadRows}
+        onColumnsChanged={() => void columns.refetch()}
+        onSearch={setWhere}
+      >
+        <Select
+          size="small"
+          className="w-40"
+          allowClear
+          placeholder={t('cards.noCover')}
+          value={coverId ?? undefined}
+          options={(table.columns ?? [])
+            .filter((c) => c.uidt === 'Attachment')
+            .map((c) => ({ value: c.id, label: `${t('cards.cover')}: ${c.title}` }))}
+          onChange={(v: string | undefined) => void saveSetting({ fk_cover_image_col_id: v ?? null })}
+          data-testid="gallery-cover"
+        />
+        <Select
+          size="small"
+          className="w-28"
+          value={coverFit}
+          options={[
+            { value: 'cover', label: t('cards.crop') },
+            { value: 'contain', label: t('cards.fit') },
+          ]}
+          onChange={(v: string) => void saveSetting({}, { coverFit: v })}
+          aria-label={t('cards.coverFit')}
+        />
+        <span className="px-2 text-xs text-gray-500" data-testid="gallery-count">
+          {t('table.rowCount', { count: total })}
+        </span>
+      </CardToolbar>
+      <div
+        ref={scroller}
+        className="relative min-h-0 flex-1 overflow-auto bg-gray-50"
+        onScroll={(e) => {
+          const top = e.currentTarget.scrollTop;
+          setBox((b) => (b.top === top ? b : { ...b, top }));
+        }}
+        data-testid="gallery-scroller"
+      >
+        <div
+          style={{
+            height: Math.ceil(total / layout.perRow) * layout.rowHeight + layout.gap,
+            position: 'relative',
+          }}
+        >
+          {cards}
+        </div>
+      </div>
+      {opened && (
+        <CardRecord
+          table={table}
+          rowId={opened.rowId}
+          onClose={() => setOpened(undefined)}
+          onSaved={(row) => rows.replace(opened.index, { ...rows.row(opened.index), ...row })}
+        />
+      )}
+    </div>
+  );
+}
