@@ -9,10 +9,12 @@ import {
   KeyboardSensor,
   PointerSensor,
   closestCenter,
+  pointerWithin,
   useDraggable,
   useDroppable,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -42,6 +44,17 @@ interface Props {
 
 const FORM_DROP = 'form-drop';
 const HIDDEN_DROP = 'hidden-drop';
+
+/**
+ * The field under the pointer wins over the form area around it (whose centre sits among the fields and would
+ * otherwise swallow drops meant for a place between them); away from every field, the nearest one.
+ */
+const collision: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  const fields = hits.filter((h) => h.id !== FORM_DROP && h.id !== HIDDEN_DROP);
+  if (fields.length) return fields;
+  return hits.length ? hits : closestCenter(args);
+};
 
 export function FormView({ table, view }: Props) {
   const { t } = useTranslation();
@@ -112,7 +125,7 @@ export function FormView({ table, view }: Props) {
 
   const viewMeta = settings.meta ?? {};
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
       <div className="flex items-center justify-end gap-1 border-b border-gray-200 px-2 py-1 text-[13px]">
         <Popover
           trigger="click"
