@@ -18,6 +18,8 @@ import { displayColumn, type Row } from './card-data';
 interface Props {
   table: TableMeta;
   rowId: unknown;
+  /** A shared page's row: shown as it is, nothing edited or read again. */
+  row?: Row;
   onClose(): void;
   onSaved(row: Row): void;
 }
@@ -25,10 +27,13 @@ interface Props {
 /** Editors that need more than a line of text stay in the grid. */
 const IN_PLACE = new Set(['text', 'longText', 'number', 'date', 'select', 'json']);
 
-export function CardRecord({ table, rowId, onClose, onSaved }: Props) {
+export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/${encodeURIComponent(String(rowId))}`;
-  const record = useQuery({ queryKey: ['record', table.id, rowId], queryFn: () => api.get<Row>(path) });
+  const record = useQuery({
+    queryKey: ['record', table.id, rowId],
+    queryFn: () => (row ? Promise.resolve(row) : api.get<Row>(path)),
+  });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const columns = (table.columns ?? []).filter((c) => !c.system && !isRowOrderColumn(c) && !c.pk);
   const title = displayColumn(table);
@@ -66,7 +71,7 @@ export function CardRecord({ table, rowId, onClose, onSaved }: Props) {
           {columns.map((c) => {
             const type = cellTypeOf(c.uidt as UIType);
             const shown = type.format(record.data[c.title], c);
-            const editable = type.editor !== null && IN_PLACE.has(type.editor);
+            const editable = !row && type.editor !== null && IN_PLACE.has(type.editor);
             return (
               <label key={c.id} className="flex flex-col gap-1 text-sm">
                 <span className="text-xs text-gray-500">{c.title}</span>
@@ -91,7 +96,7 @@ export function CardRecord({ table, rowId, onClose, onSaved }: Props) {
               </label>
             );
           })}
-          <p className="text-xs text-gray-400">{t('cards.editInGrid')}</p>
+          {!row && <p className="text-xs text-gray-400">{t('cards.editInGrid')}</p>}
         </div>
       )}
     </Modal>

@@ -24,6 +24,8 @@ interface Props {
   /** The view's columns changed (a field shown or hidden). */
   onColumnsChanged(): void;
   onSearch(where: string | undefined): void;
+  /** A shared page: search only. */
+  readOnly?: boolean;
   children?: ReactNode;
 }
 
@@ -36,6 +38,7 @@ export function CardToolbar({
   onRowsChanged,
   onColumnsChanged,
   onSearch,
+  readOnly = false,
   children,
 }: Props) {
   const { t } = useTranslation();
@@ -91,43 +94,47 @@ export function CardToolbar({
       data-testid="card-toolbar"
     >
       {children}
-      {menu(
-        t('grid.toolbar.fields'),
-        'toolbar-fields',
-        <div className="flex max-h-80 flex-col gap-1 overflow-auto" data-testid="card-fields-menu">
-          {fields.map((c) => (
-            <Checkbox
-              key={c.id}
-              checked={shown.has(c.id)}
-              onChange={(e) => void toggle(c.id, e.target.checked)}
-              data-testid={`card-field-toggle-${c.title}`}
-            >
-              {c.title}
-            </Checkbox>
-          ))}
-        </div>,
-      )}
-      {menu(
-        t('grid.toolbar.filter'),
-        'toolbar-filter',
-        <FilterMenu
-          table={table}
-          viewId={viewId}
-          onChanged={onRowsChanged}
-          onError={onError}
-          history={history}
-        />,
-      )}
-      {menu(
-        t('grid.toolbar.sort'),
-        'toolbar-sort',
-        <SortMenu
-          table={table}
-          viewId={viewId}
-          onChanged={onRowsChanged}
-          onError={onError}
-          history={history}
-        />,
+      {!readOnly && (
+        <>
+          {menu(
+            t('grid.toolbar.fields'),
+            'toolbar-fields',
+            <div className="flex max-h-80 flex-col gap-1 overflow-auto" data-testid="card-fields-menu">
+              {fields.map((c) => (
+                <Checkbox
+                  key={c.id}
+                  checked={shown.has(c.id)}
+                  onChange={(e) => void toggle(c.id, e.target.checked)}
+                  data-testid={`card-field-toggle-${c.title}`}
+                >
+                  {c.title}
+                </Checkbox>
+              ))}
+            </div>,
+          )}
+          {menu(
+            t('grid.toolbar.filter'),
+            'toolbar-filter',
+            <FilterMenu
+              table={table}
+              viewId={viewId}
+              onChanged={onRowsChanged}
+              onError={onError}
+              history={history}
+            />,
+          )}
+          {menu(
+            t('grid.toolbar.sort'),
+            'toolbar-sort',
+            <SortMenu
+              table={table}
+              viewId={viewId}
+              onChanged={onRowsChanged}
+              onError={onError}
+              history={history}
+            />,
+          )}
+        </>
       )}
       <Input.Search
         size="small"
@@ -139,22 +146,26 @@ export function CardToolbar({
         data-testid="toolbar-search"
       />
       <div className="flex-1" />
-      {menu(
-        t('grid.toolbar.share'),
-        'toolbar-share',
-        <ShareMenu viewId={viewId} tableId={table.id} baseId={table.base_id} onError={onError} />,
-      )}
-      {menu(
-        t('grid.toolbar.download'),
-        'toolbar-download',
-        <div className="flex flex-col gap-1">
-          <Button size="small" onClick={() => void download('csv')}>
-            CSV
-          </Button>
-          <Button size="small" onClick={() => void download('excel')}>
-            Excel
-          </Button>
-        </div>,
+      {!readOnly && (
+        <>
+          {menu(
+            t('grid.toolbar.share'),
+            'toolbar-share',
+            <ShareMenu viewId={viewId} tableId={table.id} baseId={table.base_id} onError={onError} />,
+          )}
+          {menu(
+            t('grid.toolbar.download'),
+            'toolbar-download',
+            <div className="flex flex-col gap-1">
+              <Button size="small" onClick={() => void download('csv')}>
+                CSV
+              </Button>
+              <Button size="small" onClick={() => void download('excel')}>
+                Excel
+              </Button>
+            </div>,
+          )}
+        </>
       )}
     </div>
   );

@@ -37,6 +37,34 @@ export const cardApi = {
     api.post<Row>(`/api/v1/db/data/noco/${table.base_id}/${table.id}`, body),
 };
 
+/** Where a card view reads its rows: the view's data API in the app, the share's public calls on a shared page. */
+export interface CardSource {
+  rows(query: { limit: number; offset: number; where?: string }): Promise<ListReply<Row>>;
+  count(where?: string): Promise<number>;
+}
+
+export function appSource(table: TableMeta, viewId: string): CardSource {
+  return {
+    rows: (query) => cardApi.rows(table, viewId, query),
+    count: (where) => cardApi.count(table, viewId, where),
+  };
+}
+
+/** A shared view's rows (`GET /db/public/shared-view/{uuid}/rows`), counted from the reply's page info. */
+export function sharedSource(get: <T>(path: string) => Promise<T>): CardSource {
+  const query = (q: Record<string, string | number | undefined>) =>
+    new URLSearchParams(
+      Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    ).toString();
+  return {
+    rows: (q) => get<ListReply<Row>>(`/rows?${query(q)}`),
+    count: async (where) =>
+      Number(
+        (await get<ListReply<Row>>(`/rows?${query({ where, limit: 1, offset: 0 })}`)).pageInfo.totalRows ?? 0,
+      ),
+  };
+}
+
 /** The display-value field of a table (the one marked pv, else the first text field). */
 export function displayColumn(table: TableMeta): ColumnMeta | undefined {
   const cols = table.columns ?? [];
@@ -85,4 +113,9 @@ export function coverUrl(value: unknown): string | undefined {
     if (url) return url;
   }
   return undefined;
+}
+
+/** On a shared page every field that arrives is one the view shows (hidden ones never leave the server). */
+export function sharedViewColumns(table: TableMeta): ViewColumn[] {
+  return (table.columns ?? []).map((c, i) => ({ fk_column_id: c.id, show: true, order: i }));
 }

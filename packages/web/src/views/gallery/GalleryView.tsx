@@ -21,7 +21,16 @@ import { viewsKey } from '../../api/tables';
 import { viewsApi } from '../../api/views';
 import { CardRecord } from '../cards/CardRecord';
 import { CardToolbar } from '../cards/CardToolbar';
-import { cardApi, cardFields, displayColumn, rowIdOf, type Row } from '../cards/card-data';
+import {
+  appSource,
+  cardApi,
+  cardFields,
+  displayColumn,
+  rowIdOf,
+  sharedViewColumns,
+  type CardSource,
+  type Row,
+} from '../cards/card-data';
 import { PagedRows } from '../cards/paged-rows';
 import { RecordCard } from '../cards/RecordCard';
 import { galleryLayout, visibleRange } from './gallery-layout';
@@ -29,15 +38,25 @@ import { galleryLayout, visibleRange } from './gallery-layout';
 interface Props {
   table: TableMeta;
   view: ViewMeta & { view?: Record<string, unknown> };
+  /** A shared page's rows; the app reads the view's data API. */
+  source?: CardSource;
+  /** Only looking (a shared page): no settings, no editing, the record opened read-only. */
+  readOnly?: boolean;
 }
 
-export function GalleryView({ table, view }: Props) {
+export function GalleryView({ table, view, source: given, readOnly = false }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
   const columns = useQuery({
     queryKey: ['view-columns', view.id],
     queryFn: () => cardApi.viewColumns(view.id),
+    enabled: !readOnly,
   });
+  const viewColumns = useMemo(
+    () => (readOnly ? sharedViewColumns(table) : columns.data),
+    [readOnly, table, columns.data],
+  );
   const coverId = (view.view?.fk_cover_image_col_id as string | null | undefined) ?? null;
   const coverFit = view.meta?.coverFit === 'contain' ? 'contain' : 'cover';
   const cover = (table.columns ?? []).find((c) => c.id === coverId);
@@ -45,8 +64,8 @@ export function GalleryView({ table, view }: Props) {
   const [opened, setOpened] = useState<{ index: number; rowId: unknown }>();
 
   const rows = useMemo(
-    () => new PagedRows<Row>((offset, limit) => cardApi.rows(table, view.id, { offset, limit, where }), 60),
-    [table, view.id, where],
+    () => new PagedRows<Row>((offset, limit) => source.rows({ offset, limit, where }), 60),
+    [source, where],
   );
   useSyncExternalStore(
     useCallback((l) => rows.subscribe(l), [rows]),
@@ -54,16 +73,16 @@ export function GalleryView({ table, view }: Props) {
   );
   const reloadRows = useCallback(() => {
     rows.reset();
-    void cardApi.count(table, view.id, where).then((n) => {
+    void source.count(where).then((n) => {
       rows.total = n;
       rows.ensure(0, 1);
     }, notifyError);
-  }, [rows, table, view.id, where]);
+  }, [rows, source, where]);
   useEffect(reloadRows, [reloadRows]);
 
   const fields = useMemo(
-    () => cardFields(table, columns.data ?? [], [coverId]),
-    [table, columns.data, coverId],
+    () => cardFields(table, viewColumns ?? [], [coverId]),
+    [table, viewColumns, coverId],
   );
   const scroller = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 1000, height: 800, top: 0 });
@@ -75,7 +94,7 @@ export function GalleryView({ table, view }: Props) {
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [columns.data]);
+  }, [viewColumns]);
   const layout = galleryLayout(box.width, fields.length, !!cover);
   const total = rows.total ?? 0;
   const range = visibleRange(layout, box.top, box.height, total);
@@ -91,7 +110,7 @@ export function GalleryView({ table, view }: Props) {
     }
   };
 
-  if (!columns.data) return <Spin className="m-6" />;
+  if (!viewColumns) return <Spin className="m-6" />;
   const cards = [];
   for (let i = range.from; i < range.to; i++) {
     const row = rows.row(i);
@@ -132,60 +151,70 @@ export function GalleryView({ table, view }: Props) {
       <CardToolbar
         table={table}
         viewId={view.id}
-        viewColumns={columns.data}
+        readOnly={readOnly}
+        viewColumns={viewColumns}
         onRowsChanged={reloadRows}
-        onColumnsChanged={() => void columns.refetch()}
+        // Rows carry only the fields the view shows: a newly shown one needs them read again.
+        onColumnsChanged={() => void columns.refetch().then(reloadRows)}
         onSearch={setWhere}
       >
-        <Select
-          size="small"
-          className="w-40"
-          allowClear
-          placeholder={t('cards.noCover')}
-          value={coverId ?? undefined}
-          options={(table.columns ?? [])
-            .filter((c) => c.uidt === 'Attachment')
-            .map((c) => ({ value: c.id, label: `${t('cards.cover')}: ${c.title}` }))}
-          onChange={(v: string | undefined) => void saveSetting({ fk_cover_image_col_id: v ?? null })}
-          data-testid="gallery-cover"
-        />
-        <Select
-          size="small"
-          className="w-28"
-          value={coverFit}
-          options={[
-            { value: 'cover', label: t('cards.crop') },
-            { value: 'contain', label: t('cards.fit') },
-          ]}
-          onChange={(v: string) => void saveSetting({}, { coverFit: v })}
-          aria-label={t('cards.coverFit')}
-        />
+        {!readOnly && (
+          <>
+            <Select
+              size="small"
+              className="w-40"
+              allowClear
+              placeholder={t('cards.noCover')}
+              value={coverId ?? undefined}
+              options={(table.columns ?? [])
+                .filter((c) => c.uidt === 'Attachment')
+                .map((c) => ({ value: c.id, label: `${t('cards.cover')}: ${c.title}` }))}
+              onChange={(v: string | undefined) => void saveSetting({ fk_cover_image_col_id: v ?? null })}
+              data-testid="gallery-cover"
+            />
+            <Select
+              size="small"
+              className="w-28"
+              value={coverFit}
+              options={[
+                { value: 'cover', label: t('cards.crop') },
+                { value: 'contain', label: t('cards.fit') },
+              ]}
+              onChange={(v: string) => void saveSetting({}, { coverFit: v })}
+              aria-label={t('cards.coverFit')}
+            />
+          </>
+        )}
         <span className="px-2 text-xs text-gray-500" data-testid="gallery-count">
           {t('table.rowCount', { count: total })}
         </span>
       </CardToolbar>
-      <div
-        ref={scroller}
-        className="relative min-h-0 flex-1 overflow-auto bg-gray-50"
-        onScroll={(e) => {
-          const top = e.currentTarget.scrollTop;
-          setBox((b) => (b.top === top ? b : { ...b, top }));
-        }}
-        data-testid="gallery-scroller"
-      >
+      {/* Sized by the page, not by its cards: only then does it scroll, and only the cards on screen render. */}
+      <div className="relative min-h-0 flex-1">
         <div
-          style={{
-            height: Math.ceil(total / layout.perRow) * layout.rowHeight + layout.gap,
-            position: 'relative',
+          ref={scroller}
+          className="absolute inset-0 overflow-auto bg-gray-50"
+          onScroll={(e) => {
+            const top = e.currentTarget.scrollTop;
+            setBox((b) => (b.top === top ? b : { ...b, top }));
           }}
+          data-testid="gallery-scroller"
         >
-          {cards}
+          <div
+            style={{
+              height: Math.ceil(total / layout.perRow) * layout.rowHeight + layout.gap,
+              position: 'relative',
+            }}
+          >
+            {cards}
+          </div>
         </div>
       </div>
       {opened && (
         <CardRecord
           table={table}
           rowId={opened.rowId}
+          row={readOnly ? rows.row(opened.index) : undefined}
           onClose={() => setOpened(undefined)}
           onSaved={(row) => rows.replace(opened.index, { ...rows.row(opened.index), ...row })}
         />

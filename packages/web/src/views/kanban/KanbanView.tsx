@@ -34,10 +34,18 @@ import { TitleModal } from '../../components/TitleModal';
 import { TAG_COLORS } from '../../fields/paint';
 import { CardRecord } from '../cards/CardRecord';
 import { CardToolbar } from '../cards/CardToolbar';
-import { cardApi, cardFields, displayColumn, rowIdOf, type Row } from '../cards/card-data';
+import {
+  appSource,
+  cardApi,
+  cardFields,
+  displayColumn,
+  rowIdOf,
+  sharedViewColumns,
+  type CardSource,
+  type Row,
+} from '../cards/card-data';
 import { RecordCard } from '../cards/RecordCard';
 import {
-  kanbanApi,
   nextColour,
   optionsOf,
   saveOptions,
@@ -52,21 +60,32 @@ interface Props {
   table: TableMeta;
   view: ViewMeta & { view?: Record<string, unknown> };
   onFieldsChanged(): void;
+  /** A shared page's rows; the app reads the view's data API. */
+  source?: CardSource;
+  /** Only looking (a shared page): no dragging, adding or settings; collapsing is not saved. */
+  readOnly?: boolean;
 }
 
 const PAGE = 25;
 const keyOf = (key: string | null) => key ?? '';
 
-export function KanbanView({ table, view, onFieldsChanged }: Props) {
+export function KanbanView({ table, view, onFieldsChanged, source: given, readOnly = false }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { allowed } = usePermissions(table.base_id);
-  const canEdit = allowed('dataEdit');
-  const canEditField = allowed('fieldEdit');
+  const canEdit = !readOnly && allowed('dataEdit');
+  const canEditField = !readOnly && allowed('fieldEdit');
+  const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
   const columns = useQuery({
     queryKey: ['view-columns', view.id],
     queryFn: () => cardApi.viewColumns(view.id),
+    enabled: !readOnly,
   });
+  const viewColumns = useMemo(
+    () => (readOnly ? sharedViewColumns(table) : columns.data),
+    [readOnly, table, columns.data],
+  );
+  const [localCollapsed, setLocalCollapsed] = useState<string[]>([]);
   const groupId = view.view?.fk_grp_col_id as string | null | undefined;
   const group = (table.columns ?? []).find((c) => c.id === groupId);
   const coverId = view.view?.fk_cover_image_col_id as string | null | undefined;
@@ -76,18 +95,20 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
   const dataRef = useRef(data);
   dataRef.current = data;
   const [search, setSearch] = useState<string>();
-  const [opened, setOpened] = useState<unknown>();
+  const [opened, setOpened] = useState<{ id: unknown; row: Row }>();
   const [dragging, setDragging] = useState<Row>();
   const [editing, setEditing] = useState<{ stack?: Stack }>();
-  const collapsed = new Set(Array.isArray(view.meta?.collapsed) ? (view.meta.collapsed as string[]) : []);
+  const collapsed = new Set(
+    readOnly ? localCollapsed : Array.isArray(view.meta?.collapsed) ? (view.meta.collapsed as string[]) : [],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const title = displayColumn(table);
   const fields = useMemo(
-    () => cardFields(table, columns.data ?? [], [groupId, coverId]),
-    [table, columns.data, groupId, coverId],
+    () => cardFields(table, viewColumns ?? [], [groupId, coverId]),
+    [table, viewColumns, groupId, coverId],
   );
   const idOf = useCallback((row: Row) => rowIdOf(table, row), [table]);
 
@@ -106,8 +127,8 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
       try {
         const offset = fresh ? 0 : now!.rows.length;
         const [page, total] = await Promise.all([
-          kanbanApi.page(table, view.id, where, offset, PAGE),
-          fresh ? kanbanApi.count(table, view.id, where) : Promise.resolve(now!.total),
+          source.rows({ where, offset, limit: PAGE }),
+          fresh ? source.count(where) : Promise.resolve(now!.total),
         ]);
         setData((d) => ({
           ...d,
@@ -118,7 +139,7 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
         setData((d) => ({ ...d, [k]: { rows: d[k]?.rows ?? [], total: d[k]?.total ?? 0, loading: false } }));
       }
     },
-    [group, search, table, view.id],
+    [group, search, source],
   );
   const stackKeys = stacks.map((s) => keyOf(s.key)).join('\u0000');
   const reloadAll = useCallback(() => {
@@ -140,7 +161,8 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
     const next = new Set(collapsed);
     if (next.has(keyOf(key))) next.delete(keyOf(key));
     else next.add(keyOf(key));
-    void setMeta({ collapsed: [...next] });
+    if (readOnly) setLocalCollapsed([...next]);
+    else void setMeta({ collapsed: [...next] });
   };
 
   const changeOptions = async (options: NonNullable<Stack['option']>[]) => {
@@ -212,7 +234,7 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
           total: (d[keyOf(key)]?.total ?? 0) + 1,
         },
       }));
-      setOpened(idOf(row));
+      setOpened({ id: idOf(row), row });
     } catch (e) {
       notifyError(e);
     }
@@ -237,32 +259,36 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
         ]
       : [];
 
-  if (!columns.data) return <Spin className="m-6" />;
+  if (!viewColumns) return <Spin className="m-6" />;
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="kanban">
       <CardToolbar
         table={table}
         viewId={view.id}
-        viewColumns={columns.data}
+        readOnly={readOnly}
+        viewColumns={viewColumns}
         onRowsChanged={reloadAll}
-        onColumnsChanged={() => void columns.refetch()}
+        // Rows carry only the fields the view shows: a newly shown one needs them read again.
+        onColumnsChanged={() => void columns.refetch().then(reloadAll)}
         onSearch={setSearch}
       >
-        <Select
-          size="small"
-          className="w-44"
-          placeholder={t('views.builtOn.kanban')}
-          value={group?.id}
-          options={(table.columns ?? [])
-            .filter((c) => c.uidt === 'SingleSelect')
-            .map((c) => ({ value: c.id, label: `${t('views.builtOn.kanban')}: ${c.title}` }))}
-          onChange={(id: string) =>
-            void viewsApi
-              .updateSettings('kanbans', view.id, { fk_grp_col_id: id })
-              .then(refreshViews, notifyError)
-          }
-          data-testid="kanban-group-field"
-        />
+        {!readOnly && (
+          <Select
+            size="small"
+            className="w-44"
+            placeholder={t('views.builtOn.kanban')}
+            value={group?.id}
+            options={(table.columns ?? [])
+              .filter((c) => c.uidt === 'SingleSelect')
+              .map((c) => ({ value: c.id, label: `${t('views.builtOn.kanban')}: ${c.title}` }))}
+            onChange={(id: string) =>
+              void viewsApi
+                .updateSettings('kanbans', view.id, { fk_grp_col_id: id })
+                .then(refreshViews, notifyError)
+            }
+            data-testid="kanban-group-field"
+          />
+        )}
       </CardToolbar>
       {!group ? (
         <p className="m-6 text-gray-500" data-testid="kanban-no-field">
@@ -276,35 +302,37 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(undefined)}
         >
-          <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-3" data-testid="kanban-board">
-            <SortableContext
-              items={stacks.map((s) => stackId(s.key))}
-              strategy={horizontalListSortingStrategy}
-            >
-              {stacks.map((s) => (
-                <KanbanStack
-                  key={stackId(s.key)}
-                  stack={s}
-                  data={data[keyOf(s.key)]}
-                  collapsed={collapsed.has(keyOf(s.key))}
-                  title={title}
-                  fields={fields}
-                  cover={cover}
-                  rowIdOf={idOf}
-                  menu={stackMenu(s)}
-                  canEdit={canEdit}
-                  onToggle={() => toggle(s.key)}
-                  onMore={() => void load(s.key, false)}
-                  onOpen={(row) => setOpened(idOf(row))}
-                  onAdd={() => void addCard(s.key)}
-                />
-              ))}
-            </SortableContext>
-            {canEditField && (
-              <Button className="shrink-0" onClick={() => setEditing({})} data-testid="kanban-add-stack">
-                + {t('kanban.addStack')}
-              </Button>
-            )}
+          <div className="relative min-h-0 flex-1">
+            <div className="absolute inset-0 flex gap-3 overflow-x-auto p-3" data-testid="kanban-board">
+              <SortableContext
+                items={stacks.map((s) => stackId(s.key))}
+                strategy={horizontalListSortingStrategy}
+              >
+                {stacks.map((s) => (
+                  <KanbanStack
+                    key={stackId(s.key)}
+                    stack={s}
+                    data={data[keyOf(s.key)]}
+                    collapsed={collapsed.has(keyOf(s.key))}
+                    title={title}
+                    fields={fields}
+                    cover={cover}
+                    rowIdOf={idOf}
+                    menu={stackMenu(s)}
+                    canEdit={canEdit}
+                    onToggle={() => toggle(s.key)}
+                    onMore={() => void load(s.key, false)}
+                    onOpen={(row) => setOpened({ id: idOf(row), row })}
+                    onAdd={() => void addCard(s.key)}
+                  />
+                ))}
+              </SortableContext>
+              {canEditField && (
+                <Button className="shrink-0" onClick={() => setEditing({})} data-testid="kanban-add-stack">
+                  + {t('kanban.addStack')}
+                </Button>
+              )}
+            </div>
           </div>
           <DragOverlay>
             {dragging && (
@@ -339,7 +367,8 @@ export function KanbanView({ table, view, onFieldsChanged }: Props) {
       {opened !== undefined && (
         <CardRecord
           table={table}
-          rowId={opened}
+          rowId={opened.id}
+          row={readOnly ? opened.row : undefined}
           onClose={() => setOpened(undefined)}
           onSaved={() => reloadAll()}
         />

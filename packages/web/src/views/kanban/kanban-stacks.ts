@@ -3,7 +3,7 @@
  * "Uncategorized" stack for records with no value. Each stack reads its cards through the view (its filters,
  * sorts and search) with a where clause of its own, a page at a time.
  */
-import type { ColumnMeta, SelectOption, TableMeta } from '@rowbase/core/api/meta';
+import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
 import { quoteOptionList } from '@rowbase/core/fields/column-rules';
 import { printWhere } from '@rowbase/core/filters/where';
 import { api } from '../../api/client';
@@ -57,17 +57,3 @@ export function nextColour(options: SelectOption[]): string {
     TAG_COLORS.find((c) => !used.has(c.toLowerCase())) ?? TAG_COLORS[options.length % TAG_COLORS.length]!
   );
 }
-
-export const kanbanApi = {
-  page: (table: TableMeta, viewId: string, where: string, offset: number, limit: number) =>
-    api.get<{ list: Record<string, unknown>[]; pageInfo: { totalRows?: number; isLastPage?: boolean } }>(
-      `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}`,
-      { where, offset, limit },
-    ),
-  count: (table: TableMeta, viewId: string, where: string) =>
-    api
-      .get<{ count: number }>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/count`, {
-        where,
-      })
-      .then((r) => r.count),
-};
