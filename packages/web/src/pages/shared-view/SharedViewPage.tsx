@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
+import { CalendarView } from '../../views/calendar/CalendarView';
 import { sharedSource } from '../../views/cards/card-data';
 import { SharedForm } from '../../views/form/SharedForm';
 import { GalleryView } from '../../views/gallery/GalleryView';
@@ -52,7 +53,7 @@ export function SharedViewPage() {
         />
       </div>
     );
-  if (view.type === ViewType.GALLERY || view.type === ViewType.KANBAN) {
+  if (view.type === ViewType.GALLERY || view.type === ViewType.KANBAN || view.type === ViewType.CALENDAR) {
     // The share's fields are the ones the view shows; the model stands in for the table.
     const table = { ...view.model, base_id: view.base_id } as unknown as TableMeta;
     const shown = { ...view, fk_model_id: view.model.id } as unknown as ViewMeta & {
@@ -65,6 +66,8 @@ export function SharedViewPage() {
         <div className="min-h-0 flex-1">
           {view.type === ViewType.GALLERY ? (
             <GalleryView table={table} view={shown} source={source} readOnly />
+          ) : view.type === ViewType.CALENDAR ? (
+            <CalendarView table={table} view={shown} source={source} readOnly />
           ) : (
             <KanbanView
               table={table}

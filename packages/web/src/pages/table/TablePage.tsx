@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMe } from '../../api/auth';
 import { tableKey, tablesApi, viewsKey } from '../../api/tables';
+import { CalendarView } from '../../views/calendar/CalendarView';
 import { FormView } from '../../views/form/FormView';
 import { GalleryView } from '../../views/gallery/GalleryView';
 import { GridView } from '../../views/grid/GridView';
@@ -51,6 +52,8 @@ function ViewScreen({ table, view, viewId, onFieldsChanged }: ScreenProps) {
       return <FormView table={table} view={view} />;
     case ViewType.GALLERY:
       return <GalleryView table={table} view={view} />;
+    case ViewType.CALENDAR:
+      return <CalendarView table={table} view={view} />;
     case ViewType.KANBAN:
       return <KanbanView table={table} view={view} onFieldsChanged={onFieldsChanged} />;
     default:
