@@ -13,6 +13,7 @@ import { sharedSource } from '../../views/cards/card-data';
 import { SharedForm } from '../../views/form/SharedForm';
 import { GalleryView } from '../../views/gallery/GalleryView';
 import { KanbanView } from '../../views/kanban/KanbanView';
+import { MapView } from '../../views/map/MapView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { SharedGrid } from './SharedGrid';
 import { promptError } from './password-prompt-state';
@@ -53,7 +54,12 @@ export function SharedViewPage() {
         />
       </div>
     );
-  if (view.type === ViewType.GALLERY || view.type === ViewType.KANBAN || view.type === ViewType.CALENDAR) {
+  if (
+    view.type === ViewType.GALLERY ||
+    view.type === ViewType.KANBAN ||
+    view.type === ViewType.CALENDAR ||
+    view.type === ViewType.MAP
+  ) {
     // The share's fields are the ones the view shows; the model stands in for the table.
     const table = { ...view.model, base_id: view.base_id } as unknown as TableMeta;
     const shown = { ...view, fk_model_id: view.model.id } as unknown as ViewMeta & {
@@ -66,6 +72,8 @@ export function SharedViewPage() {
         <div className="min-h-0 flex-1">
           {view.type === ViewType.GALLERY ? (
             <GalleryView table={table} view={shown} source={source} readOnly />
+          ) : view.type === ViewType.MAP ? (
+            <MapView table={table} view={shown} source={source} readOnly />
           ) : view.type === ViewType.CALENDAR ? (
             <CalendarView table={table} view={shown} source={source} readOnly />
           ) : (

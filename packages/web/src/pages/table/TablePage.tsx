@@ -11,6 +11,7 @@ import { FormView } from '../../views/form/FormView';
 import { GalleryView } from '../../views/gallery/GalleryView';
 import { GridView } from '../../views/grid/GridView';
 import { KanbanView } from '../../views/kanban/KanbanView';
+import { MapView } from '../../views/map/MapView';
 
 export function TablePage() {
   const { viewId: tableId = '', viewTitle: viewId } = useParams();
@@ -54,6 +55,8 @@ function ViewScreen({ table, view, viewId, onFieldsChanged }: ScreenProps) {
       return <GalleryView table={table} view={view} />;
     case ViewType.CALENDAR:
       return <CalendarView table={table} view={view} />;
+    case ViewType.MAP:
+      return <MapView table={table} view={view} />;
     case ViewType.KANBAN:
       return <KanbanView table={table} view={view} onFieldsChanged={onFieldsChanged} />;
     default:
