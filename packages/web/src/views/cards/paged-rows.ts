@@ -17,6 +17,8 @@ export class PagedRows<R> {
   private generation = 0;
   private listeners = new Set<() => void>();
   total: number | undefined;
+  /** Bumped on every change, so a view can tell that something it shows changed. */
+  version = 0;
 
   constructor(
     private fetchPage: FetchPage<R>,
@@ -89,6 +91,7 @@ export class PagedRows<R> {
   }
 
   private emit(): void {
+    this.version += 1;
     for (const l of this.listeners) l();
   }
 }

@@ -3,10 +3,11 @@
  * ahead) are rendered, and only their pages are read — so a table of 100k rows scrolls like one of 100.
  * A click opens the record. The toolbar picks the cover field and whether it is cropped or fitted.
  */
-import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
+import type { ColumnMeta, TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -33,7 +34,7 @@ import {
 } from '../cards/card-data';
 import { PagedRows } from '../cards/paged-rows';
 import { RecordCard } from '../cards/RecordCard';
-import { galleryLayout, visibleRange } from './gallery-layout';
+import { galleryLayout, visibleRange, type GalleryLayout } from './gallery-layout';
 
 interface Props {
   table: TableMeta;
@@ -69,7 +70,7 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
   );
   useSyncExternalStore(
     useCallback((l) => rows.subscribe(l), [rows]),
-    () => rows.loadedPages + (rows.total ?? -1) * 1000,
+    () => rows.version,
   );
   const reloadRows = useCallback(() => {
     rows.reset();
@@ -100,6 +101,12 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
   const range = visibleRange(layout, box.top, box.height, total);
   useEffect(() => rows.ensure(range.from, range.to), [rows, range.from, range.to]);
 
+  const title = displayColumn(table);
+  const open = useCallback(
+    (index: number, row: Row) => setOpened({ index, rowId: rowIdOf(table, row) }),
+    [table],
+  );
+
   const saveSetting = async (body: Record<string, unknown>, metaBody?: Record<string, unknown>) => {
     try {
       if (metaBody) await viewsApi.update(view.id, { meta: metaBody });
@@ -112,39 +119,20 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
 
   if (!viewColumns) return <Spin className="m-6" />;
   const cards = [];
-  for (let i = range.from; i < range.to; i++) {
-    const row = rows.row(i);
-    const r = Math.floor(i / layout.perRow);
-    const c = i % layout.perRow;
-    const style = {
-      position: 'absolute' as const,
-      top: r * layout.rowHeight + layout.gap,
-      insetInlineStart: layout.gap + c * (layout.cardWidth + layout.gap),
-      width: layout.cardWidth,
-      height: layout.rowHeight - layout.gap,
-    };
+  for (let i = range.from; i < range.to; i++)
     cards.push(
-      row ? (
-        <RecordCard
-          key={i}
-          style={style}
-          row={row}
-          title={displayColumn(table)}
-          fields={fields}
-          cover={cover}
-          coverFit={coverFit}
-          onClick={() => setOpened({ index: i, rowId: rowIdOf(table, row) })}
-        />
-      ) : (
-        <div
-          key={i}
-          style={style}
-          className="rounded-lg border border-gray-100 bg-gray-50"
-          data-testid="card-placeholder"
-        />
-      ),
+      <GalleryCard
+        key={i}
+        index={i}
+        row={rows.row(i)}
+        layout={layout}
+        title={title}
+        fields={fields}
+        cover={cover}
+        coverFit={coverFit}
+        onOpen={open}
+      />,
     );
-  }
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="gallery">
@@ -195,7 +183,8 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
           ref={scroller}
           className="absolute inset-0 overflow-auto bg-gray-50"
           onScroll={(e) => {
-            const top = e.currentTarget.scrollTop;
+            // Re-rendered only when a new row of cards comes into reach, not on every scrolled pixel.
+            const top = Math.floor(e.currentTarget.scrollTop / layout.rowHeight) * layout.rowHeight;
             setBox((b) => (b.top === top ? b : { ...b, top }));
           }}
           data-testid="gallery-scroller"
@@ -222,3 +211,34 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
     </div>
   );
 }
+
+interface CardProps {
+  index: number;
+  row: Row | undefined;
+  layout: GalleryLayout;
+  title: ColumnMeta | undefined;
+  fields: ColumnMeta[];
+  cover: ColumnMeta | undefined;
+  coverFit: 'cover' | 'contain';
+  onOpen(index: number, row: Row): void;
+}
+
+/** One card at its place in the grid; unchanged cards are not rendered again while scrolling. */
+const GalleryCard = memo(function GalleryCard({ index, row, layout, onOpen, ...card }: CardProps) {
+  const style = {
+    position: 'absolute' as const,
+    top: Math.floor(index / layout.perRow) * layout.rowHeight + layout.gap,
+    insetInlineStart: layout.gap + (index % layout.perRow) * (layout.cardWidth + layout.gap),
+    width: layout.cardWidth,
+    height: layout.rowHeight - layout.gap,
+  };
+  if (!row)
+    return (
+      <div
+        style={style}
+        className="rounded-lg border border-gray-100 bg-gray-50"
+        data-testid="card-placeholder"
+      />
+    );
+  return <RecordCard style={style} row={row} {...card} onClick={() => onOpen(index, row)} />;
+});
