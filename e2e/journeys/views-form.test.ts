@@ -181,3 +181,29 @@ it('is filled in anonymously on its shared page, with messages per field and the
   expect(rows[0]).toMatchObject({ Title: 'Ada', Email: 'ada@example.com', Quantity: 2 });
   await visitor.waitForSelector('[data-testid=shared-form-again]');
 });
+
+it('is answered as a survey by keyboard alone: one question a screen, Enter moves on', async () => {
+  const link = await page.inputValue('[data-testid=share-link]');
+  const visitor = await (await browser.newContext()).newPage();
+  visitor.setDefaultTimeout(15_000);
+  await visitor.goto(`${link}/survey`);
+  await visitor.waitForSelector('[data-testid="form-field-Title"]');
+  expect(await visitor.locator('[data-testid^="form-field-"]').count()).toBe(1);
+  await visitor.keyboard.press('Enter');
+  expect(await visitor.innerText('[data-testid="form-field-Title"] [data-testid=form-error]')).toBe(
+    'Please enter Your name',
+  );
+  await visitor.keyboard.type('Grace');
+  await visitor.keyboard.press('Enter');
+  await visitor.waitForSelector('[data-testid="form-field-Email"]');
+  await visitor.keyboard.type('grace@example.com');
+  await visitor.keyboard.press('Enter');
+  await visitor.waitForSelector('[data-testid="form-field-Quantity"]');
+  await visitor.keyboard.press('Enter');
+  await visitor.waitForSelector('[data-testid=shared-form-done]');
+  const rows = await eventually(
+    () => records(api, tableId),
+    (r) => r.some((x) => x.Title === 'Grace'),
+  );
+  expect(rows.find((x) => x.Title === 'Grace')).toMatchObject({ Email: 'grace@example.com', Quantity: 2 });
+});

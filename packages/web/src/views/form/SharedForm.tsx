@@ -59,6 +59,13 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
     return () => clearTimeout(timer);
   }, [done, form.show_blank_form, redirect, blankAfterSecs]);
 
+  // A survey is answered by keyboard: each question's input takes the focus when it comes up.
+  useEffect(() => {
+    if (!survey || done) return;
+    const id = fields[step]?.id;
+    if (id) document.getElementById(id)?.focus();
+  }, [survey, step, done, fields]);
+
   const message = (issue: FormIssue | undefined) => (issue ? t(issue.key, issue.params) : undefined);
   const setValue = (id: string, v: FormValue) => {
     setValues((old) => ({ ...old, [id]: v }));
