@@ -25,6 +25,26 @@ export type EditorKind =
   | 'links'
   | 'user';
 
+/**
+ * The input a shared form shows for a type (views/form): numbers and ratings are entered as numbers, checkboxes
+ * tick, selects pick, attachments upload files, the rest are text inputs of the matching HTML type.
+ */
+export type FormInputKind =
+  | 'text'
+  | 'longText'
+  | 'json'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'rating'
+  | 'checkbox'
+  | 'select'
+  | 'multiSelect'
+  | 'date'
+  | 'dateTime'
+  | 'time'
+  | 'attachment';
+
 /** Display options a field form shows for a type (stored in the column's `meta` or `colOptions`). */
 export type MetaOptionKind =
   'selectOptions' | 'precision' | 'currency' | 'dateFormat' | 'timeFormat' | 'duration' | 'rating';
@@ -62,6 +82,8 @@ export interface CellType {
   valueFrom?(column: ColumnMeta): string | undefined;
   /** Why the cell cannot show its text as it should (a barcode the format cannot hold), in the UI language. */
   problem?(display: string, column: ColumnMeta): string | undefined;
+  /** The input of a shared form; absent for types a visitor does not fill in (computed, system, users). */
+  form?: FormInputKind;
   /** The display options the field form offers (fields/field-options.ts). */
   options?: readonly MetaOptionKind[];
 }

@@ -112,6 +112,7 @@ export const attachment: CellType = {
       })),
     ),
   editor: 'attachment',
+  form: 'attachment',
 };
 
 export const json: CellType = {
@@ -125,4 +126,5 @@ export const json: CellType = {
     }
   },
   editor: 'json',
+  form: 'json',
 };

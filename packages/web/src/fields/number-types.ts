@@ -31,6 +31,7 @@ function numeric(format: (n: number, column: ColumnMeta) => string, integer = fa
       return ok(n);
     },
     editor: 'number',
+    form: 'number',
     align: 'right',
   };
 }
@@ -82,6 +83,7 @@ export const duration: CellType = {
     return s === undefined ? fail(cellMessage('duration')) : ok(s);
   },
   editor: 'text',
+  form: 'number',
   align: 'right',
   options: ['duration'],
 };
@@ -100,6 +102,7 @@ export const rating: CellType = {
   paint: (p, v, _d, c) =>
     paintRating(p, toNumber(v) ?? 0, metaOf(c, 'max', 5), metaOf(c, 'color', '#f59e0b')),
   editor: 'number',
+  form: 'rating',
   options: ['rating'],
 };
 

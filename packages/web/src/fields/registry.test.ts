@@ -1,7 +1,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
 import { describe, expect, it } from 'vitest';
-import { CELL_TYPES } from './registry';
+import { CELL_TYPES, formInputOf } from './registry';
 
 const col = (uidt: UIType, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({
   id: 'c1',
@@ -79,5 +79,41 @@ describe('cell types', () => {
     expect(parse('MultiSelect', 'red, blue', options)).toEqual({ ok: true, value: 'red,blue' });
     expect(parse('SingleSelect', 'green', options).ok).toBe(false);
     expect(parse('Formula', 'x').ok).toBe(false);
+  });
+});
+
+describe('form inputs in the registry', () => {
+  it('offers the visitor-fillable types on shared forms, each with its input, and leaves the rest out', () => {
+    const fillable = Object.keys(CELL_TYPES).filter((uidt) => formInputOf(uidt));
+    expect(fillable.sort()).toEqual(
+      [
+        'SingleLineText',
+        'LongText',
+        'Email',
+        'URL',
+        'PhoneNumber',
+        'Number',
+        'Decimal',
+        'Currency',
+        'Percent',
+        'Rating',
+        'Year',
+        'Duration',
+        'Checkbox',
+        'SingleSelect',
+        'MultiSelect',
+        'Date',
+        'DateTime',
+        'Time',
+        'Attachment',
+        'JSON',
+        'GeoData',
+      ].sort(),
+    );
+    expect(formInputOf('Currency')).toBe('number');
+    expect(formInputOf('Rating')).toBe('rating');
+    expect(formInputOf('MultiSelect')).toBe('multiSelect');
+    expect(formInputOf('Geometry')).toBeUndefined();
+    expect(formInputOf('NoSuchType')).toBeUndefined();
   });
 });
