@@ -87,6 +87,8 @@ export interface FieldTypeDef<K extends UIType = UIType> {
   kind: ValueKind;
   /** The shape of `colOptions` for this type; absent when it has none. */
   options?: ColOptionsKind;
+  /** The data plane sets the value to the current time on every update of the row (LastModifiedTime). */
+  touchedOnUpdate?: boolean;
   /** Set for types the row queries compute in SQL from other fields (links, lookups, rollups, formulas). */
   computedBy?: ComputedBy;
   /** No column of its own in the table: computed on read (links, lookups, rollups, formulas...). */
