@@ -73,6 +73,15 @@ export interface CellType {
   /** Click or Space toggles the value instead of opening an editor (checkbox). */
   toggle?(value: unknown): unknown;
   align?: 'left' | 'right';
+  /** A key typed on the selected cell that sets a value at once instead of opening the editor (a rating's digit). */
+  keyValue?(key: string): unknown;
+  /**
+   * A click on the already active cell, `x` pixels from its left edge, that sets a value at once (a rating's
+   * star); undefined when the click sets nothing.
+   */
+  clickValue?(x: number, value: unknown, column: ColumnMeta): unknown;
+  /** The address a plain click opens (a button's URL); other types open `href` only with Ctrl/Cmd. */
+  clickOpens?(column: ColumnMeta): string | undefined;
   /** Ctrl/Cmd+click opens this address (links, emails, phones, URLs). */
   href?(value: unknown): string | undefined;
   /**

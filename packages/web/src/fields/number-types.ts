@@ -2,7 +2,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { formatCurrency, formatDecimal, formatDuration, parseDuration, parseNumber } from './number-formats';
-import { paintRating } from './paint';
+import { PAD, paintRating } from './paint';
 import { cellMessage } from './cell-messages';
 import { validate, validationMessage } from './validators';
 
@@ -104,6 +104,13 @@ export const rating: CellType = {
   editor: 'number',
   form: 'rating',
   options: ['rating'],
+  keyValue: (key) => (/^\d$/.test(key) ? Number(key) : undefined),
+  // Stars are 14 px wide with 3 px gaps after the cell padding; clicking the current rating clears it.
+  clickValue: (x, value, column) => {
+    const star = Math.floor((x - PAD) / 17) + 1;
+    if (star < 1 || star > metaOf(column, 'max', 5)) return undefined;
+    return Number(value) === star ? 0 : star;
+  },
 };
 
 /** Primary keys, auto numbers, counts and foreign keys are shown, never edited in the grid. */

@@ -117,3 +117,24 @@ describe('form inputs in the registry', () => {
     expect(formInputOf('NoSuchType')).toBeUndefined();
   });
 });
+
+describe('click and key hooks', () => {
+  it('sets a rating from a typed digit or a clicked star, and clears it when the same star is clicked', () => {
+    const rating = CELL_TYPES.Rating;
+    const column = col('Rating', { meta: { max: 5 } });
+    expect(rating.keyValue?.('4')).toBe(4);
+    expect(rating.keyValue?.('x')).toBeUndefined();
+    const thirdStar = 8 + 17 * 2 + 5; // padding, two stars with their gaps, into the third
+    expect(rating.clickValue?.(thirdStar, 1, column)).toBe(3);
+    expect(rating.clickValue?.(thirdStar, 3, column)).toBe(0);
+    expect(rating.clickValue?.(8 + 17 * 6, 1, column)).toBeUndefined(); // past the last star
+    expect(CELL_TYPES.Checkbox.keyValue).toBeUndefined();
+  });
+
+  it('opens a button URL on a plain click', () => {
+    expect(CELL_TYPES.Button.clickOpens?.(col('Button', { meta: { url: 'https://example.com' } }))).toBe(
+      'https://example.com',
+    );
+    expect(CELL_TYPES.URL.clickOpens).toBeUndefined();
+  });
+});
