@@ -87,8 +87,11 @@ export interface FieldTypeDef<K extends UIType = UIType> {
   kind: ValueKind;
   /** The shape of `colOptions` for this type; absent when it has none. */
   options?: ColOptionsKind;
-  /** The data plane sets the value to the current time on every update of the row (LastModifiedTime). */
-  touchedOnUpdate?: boolean;
+  /**
+   * A time stamp Rowbase fills in: `created` when the row is inserted (CreateTime), `modified` on insert and
+   * on every update (LastModifiedTime). Both default to the current time in the database.
+   */
+  stamp?: 'created' | 'modified';
   /** Set for types the row queries compute in SQL from other fields (links, lookups, rollups, formulas). */
   computedBy?: ComputedBy;
   /** No column of its own in the table: computed on read (links, lookups, rollups, formulas...). */

@@ -198,7 +198,7 @@ export async function updateColumnIn(
       : optionsOf(old)
     : [];
   if (isSelect && uidt !== old.uidt) {
-    options = await optionsFromValues(s.data, table, old, uidt === 'MultiSelect', options);
+    options = await optionsFromValues(s.data, table, old, FIELD_TYPES[uidt].kind === 'multiselect', options);
   }
   const typeChanged = uidt !== old.uidt;
   const renames =
@@ -273,10 +273,11 @@ export async function updateColumnIn(
   if (old.pk && physicalChange && typeChanged) throw badRequest('The primary key cannot change type');
   if (physicalChange && !old.pk) {
     await rebuildColumn(s, table, old, next, newSpec, (v) =>
-      renameOptionValue(v, renames, uidt === 'MultiSelect'),
+      renameOptionValue(v, renames, FIELD_TYPES[uidt].kind === 'multiselect'),
     );
   } else {
-    if (renames.size) await renameSelectValues(s, table, old, renames, uidt === 'MultiSelect');
+    if (renames.size)
+      await renameSelectValues(s, table, old, renames, FIELD_TYPES[uidt].kind === 'multiselect');
     if (column_name !== old.column_name) {
       await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
     }

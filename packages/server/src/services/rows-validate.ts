@@ -115,5 +115,5 @@ export function nowStamp(now = new Date()): string {
 
 /** Columns the server refreshes on every update (LastModifiedTime, auto-update datetimes). */
 export function autoUpdateColumns(model: TableModel): StoredField[] {
-  return model.stored.filter((f) => !!f.def?.touchedOnUpdate || (f.column.au && f.kind === 'datetime'));
+  return model.stored.filter((f) => f.def?.stamp === 'modified' || (f.column.au && f.kind === 'datetime'));
 }

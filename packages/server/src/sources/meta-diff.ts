@@ -2,7 +2,7 @@
  * Meta diff: what changed in a source's database since Rowbase last read it (tables, columns, types,
  * foreign keys), and applying it to the meta. Only meta changes here — never DDL on the user's database.
  */
-import { linkOptions } from '@rowbase/core/fields/col-options';
+import { linkOptions, optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, LinkOptions, SelectOption } from '@rowbase/core/api/meta';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { parseOptionList } from '@rowbase/core/fields/column-rules';
@@ -178,7 +178,7 @@ function columnMeta(
 ): NewColumn {
   const uidt = uidtOf(dialect, c, isFk);
   const options: SelectOption[] =
-    uidt === 'SingleSelect' || uidt === 'MultiSelect'
+    optionsKindOf(uidt) === 'select'
       ? parseOptionList(c.dtxp ?? '').map((title, i) => ({ title, order: i + 1 }))
       : [];
   return {

@@ -6,7 +6,7 @@ import { DATE_AGGREGATIONS, DATE_OPS } from '../ops.js';
 export const lastModifiedTime = storedField({
   uidt: 'LastModifiedTime',
   kind: 'datetime',
-  touchedOnUpdate: true,
+  stamp: 'modified',
   dbType: pick(DATETIME),
   props: props({ autoUpdate: true }),
   aggregations: DATE_AGGREGATIONS,
