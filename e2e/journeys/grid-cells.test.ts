@@ -252,9 +252,10 @@ describe('expanded record', () => {
     const box = (await page.locator('[data-testid=grid] canvas').boundingBox())!;
     await page.mouse.dblclick(box.x + 20, p.y); // the row-number gutter
     await page.waitForSelector('[data-testid=expanded-record]');
-    const field = page.locator('[data-testid=expanded-record] label:has(span:text-is("LongText")) textarea');
-    await field.fill('Written in the form');
-    await field.blur();
+    const field = page.locator('[data-testid=expanded-field][data-title="LongText"]');
+    await field.locator('[data-testid=expanded-value]').click();
+    await field.locator('textarea[data-testid=cell-editor]').fill('Written in the form');
+    await field.locator('textarea[data-testid=cell-editor]').blur();
     await eventually(
       () => records(api, tableId),
       (rs) => rs[7]!.LongText === 'Written in the form',

@@ -37,7 +37,8 @@ export function SelectEditor(p: EditorProps) {
         }}
         onBlur={() => done()}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') p.cancel();
+          // Escape closes the list; ticked options of a multi select are kept (closing is not undoing).
+          if (e.key === 'Escape') done();
           else if (e.key === 'ArrowDown') setHover((h) => Math.min(options.length - 1, h + 1));
           else if (e.key === 'ArrowUp') setHover((h) => Math.max(0, h - 1));
           else if (e.key === 'Enter') {

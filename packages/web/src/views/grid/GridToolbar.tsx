@@ -7,14 +7,14 @@ import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
-import { FieldForm } from './FieldForm';
+import { FieldForm } from '../../field-editor/FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
 import { FilterMenu } from './toolbar/FilterMenu';
 import { GroupMenu } from './toolbar/GroupMenu';
-import { ShareMenu } from './toolbar/ShareMenu';
+import { ShareMenu } from '../share/ShareMenu';
 import { SortMenu } from './toolbar/SortMenu';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
-import { addField } from './undoable-settings';
+import { addField } from '../../undo/undoable-settings';
 import { viewApi } from './view-settings';
 
 interface Props {

@@ -7,9 +7,9 @@ import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../../fields/type-label';
-import { FieldForm } from './FieldForm';
+import { FieldForm } from '../../field-editor/FieldForm';
 import type { GridHandle } from './use-grid';
-import { addField, addRemovable, changeSetting, editField } from './undoable-settings';
+import { addField, addRemovable, changeSetting, editField } from '../../undo/undoable-settings';
 import { fieldApi, persistColumns, viewApi } from './view-settings';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EditHistory } from './edit-history';
+import { EditHistory } from '../../undo/edit-history';
 import { GridEdits, type RowWriter, toPatches } from './grid-edits';
 import { RowCache } from './row-cache';
 

@@ -2,7 +2,7 @@
  * Writes from the grid: optimistic cell edits with rollback on error, row inserts and deletes, each recorded in
  * the edit history. History entries address rows by id, not by index, so they survive reloads and scrolling.
  */
-import type { EditHistory } from './edit-history';
+import type { EditHistory } from '../../undo/edit-history';
 import type { RowCache } from './row-cache';
 
 /** The row API as the grid uses it (PATCH/POST/DELETE /api/v2/tables/{id}/records). */

@@ -147,7 +147,10 @@ export function useGrid(
   }, [controller, groupKeyOfFields, viewId, table.base_id, table.id, setQuery]);
 
   useEffect(
-    () => subscribeTable(table.id, getToken(), controller.cache, idKey),
+    () =>
+      subscribeTable(table.id, getToken(), controller.cache, idKey, (rowId) =>
+        controller.onRemoteComment?.(rowId),
+      ),
     [controller, table.id, idKey],
   );
 

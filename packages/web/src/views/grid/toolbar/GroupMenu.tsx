@@ -5,7 +5,7 @@ import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupFieldsOf } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
-import { changeSetting } from '../undoable-settings';
+import { changeSetting } from '../../../undo/undoable-settings';
 import { viewApi } from '../view-settings';
 
 interface Props {

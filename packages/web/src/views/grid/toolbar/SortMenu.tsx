@@ -4,8 +4,8 @@ import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditHistory } from '../edit-history';
-import { withViewUndo } from './view-snapshots';
+import type { EditHistory } from '../../../undo/edit-history';
+import { withViewUndo } from '../../../undo/view-snapshots';
 import { type SortRow, viewApi } from '../view-settings';
 
 interface Props {

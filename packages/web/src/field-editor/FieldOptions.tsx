@@ -11,17 +11,17 @@ import type { UIType } from '@rowbase/core/fields/ui-types';
 import { Button, Checkbox, Input, InputNumber, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MetaOptionKind } from '../../fields/cell-type';
+import type { MetaOptionKind } from '../fields/cell-type';
 import {
   DATE_FORMATS,
   MAX_PRECISION,
   TIME_FORMATS,
   columnPropsShown,
   metaOptionsOf,
-} from '../../fields/field-options';
-import { DURATION_FORMATS } from '../../fields/number-formats';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../../fields/dates';
-import { TAG_COLORS } from '../../fields/paint';
+} from '../fields/field-options';
+import { DURATION_FORMATS } from '../fields/number-formats';
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../fields/dates';
+import { TAG_COLORS } from '../fields/paint';
 
 /** The form's state the options read and write: body keys (dtxp, un, cdf...), `meta` keys and select options. */
 export interface FieldDraft {

@@ -7,7 +7,7 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { EditHistory } from './edit-history';
-import { fieldApi } from './view-settings';
+import { fieldApi } from '../views/grid/view-settings';
 
 export async function addRemovable(
   history: EditHistory,

@@ -4,8 +4,8 @@
  * order, nested filter groups included); redo puts the later one back. Ids change on the way, so nothing holds on
  * to them.
  */
-import type { EditHistory } from '../edit-history';
-import { type FilterRow, type SortRow, viewApi } from '../view-settings';
+import type { EditHistory } from './edit-history';
+import { type FilterRow, type SortRow, viewApi } from '../views/grid/view-settings';
 
 type SortSnapshot = Pick<SortRow, 'fk_column_id' | 'direction'>[];
 type FilterSnapshot = FilterNode[];

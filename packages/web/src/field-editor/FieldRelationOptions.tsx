@@ -6,7 +6,7 @@ import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { appTransport } from './use-grid';
+import { appTransport } from '../views/grid/use-grid';
 import { useTranslation } from 'react-i18next';
 
 interface Props {

@@ -6,9 +6,9 @@ import type { ViewShareReply } from '@rowbase/core/api/shares';
 import { Button, Input, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../api/notify';
-import { usePermissions } from '../../../app/use-permissions';
-import { viewApi } from '../view-settings';
+import { notifySuccess } from '../../api/notify';
+import { usePermissions } from '../../app/use-permissions';
+import { viewApi } from '../grid/view-settings';
 import { sharedViewLink } from './share-link';
 import { ViewType } from '@rowbase/core/api/meta';
 
