@@ -179,7 +179,7 @@ it('creates an EAN-13 barcode in the field form, draws valid values and explains
   // The expanded record shows the encoded value and the same reason.
   const box = (await page.locator('[data-testid=grid] canvas').boundingBox())!;
   await page.mouse.dblclick(box.x + 20, p.y); // the row-number gutter
-  const field = page.locator('[data-testid=expanded-record] label:has(span:text-is("EAN"))');
+  const field = page.locator('[data-testid=expanded-record] [data-testid=expanded-field][data-title="EAN"]');
   await field.waitFor();
   expect(await field.locator('[data-testid=field-problem]').textContent()).toBe(
     'EAN-13 needs 12 or 13 digits',

@@ -22,6 +22,7 @@ import { tableRoutes } from './routes/tables.js';
 import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { commentRoutes } from './routes/comments.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.sources.closeAll());
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
+  commentRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
   viewRoutes(app, ctx);

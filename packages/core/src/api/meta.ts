@@ -71,6 +71,11 @@ export interface LookupOptions {
   fk_lookup_column_id: string;
 }
 
+/** Options of a Count field: the link whose records it counts. */
+export interface CountOptions {
+  fk_relation_column_id: string;
+}
+
 export interface RollupOptions {
   fk_relation_column_id: string;
   fk_rollup_column_id: string;
@@ -97,7 +102,8 @@ export interface SelectOptions {
   options: SelectOption[];
 }
 
-export type ColumnOptions = LinkOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions;
+export type ColumnOptions =
+  LinkOptions | CountOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions;
 
 export interface ColumnMeta {
   id: string;

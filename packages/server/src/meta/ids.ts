@@ -15,6 +15,7 @@ export const IdPrefix = {
   sort: 'so',
   hook: 'hk',
   audit: 'adt',
+  comment: 'com',
 } as const;
 export type IdKind = keyof typeof IdPrefix;
 

@@ -4,6 +4,7 @@ import * as foundation from './0001-foundation.js';
 import * as meta from './0003-meta.js';
 import * as views from './0005-views.js';
 import * as viewOwner from './0006-view-owner.js';
+import * as comments from './0011-comments.js';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { name: '0003-meta', ...meta },
   { name: '0005-views', ...views },
   { name: '0006-view-owner', ...viewOwner },
+  { name: '0011-comments', ...comments },
 ];

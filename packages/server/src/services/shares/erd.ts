@@ -2,12 +2,10 @@
  * What a shared ERD shows: the tables of one source with their fields and the relations between them,
  * nothing else (no rows, no views, no base settings).
  */
-import type { LinkOptions } from '@rowbase/core/api/meta';
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import { notFound } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
 import { getColumns } from '../views/table-meta.js';
-
-const LINK_TYPES = ['Links', 'LinkToAnotherRecord'];
 
 export async function sharedErdMeta(ctx: AppContext, uuid: string): Promise<Record<string, unknown>> {
   const share = uuid ? await ctx.shares.byUuid(uuid, 'erd') : undefined;
@@ -35,12 +33,12 @@ export async function sharedErdMeta(ctx: AppContext, uuid: string): Promise<Reco
         pv: c.pv,
         rqd: c.rqd,
         system: c.system,
-        ...(LINK_TYPES.includes(c.uidt) ? { colOptions: c.colOptions } : {}),
+        ...(linkOptions(c) ? { colOptions: c.colOptions } : {}),
       })),
     });
     for (const c of columns) {
-      if (!LINK_TYPES.includes(c.uidt) || !c.colOptions) continue;
-      const o = c.colOptions as LinkOptions;
+      const o = linkOptions(c);
+      if (!o) continue;
       relations.push({
         fk_column_id: c.id,
         fk_model_id: t.id,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 export function SelectEditor(p: EditorProps) {
   const { t } = useTranslation();
-  const multi = p.column.uidt === 'MultiSelect';
+  const multi = p.type.editor === 'multiSelect';
   const [filter, setFilter] = useState(p.initial ?? '');
   const [picked, setPicked] = useState(() => selectedTitles(p.value));
   const [hover, setHover] = useState(0);
@@ -37,7 +37,8 @@ export function SelectEditor(p: EditorProps) {
         }}
         onBlur={() => done()}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') p.cancel();
+          // Escape closes the list; ticked options of a multi select are kept (closing is not undoing).
+          if (e.key === 'Escape') done();
           else if (e.key === 'ArrowDown') setHover((h) => Math.min(options.length - 1, h + 1));
           else if (e.key === 'ArrowUp') setHover((h) => Math.max(0, h - 1));
           else if (e.key === 'Enter') {

@@ -154,7 +154,7 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
       >
         {shown.map((f) => (
           <div key={f.id} data-testid={`form-field-${f.title}`}>
-            {f.uidt !== 'Checkbox' && (
+            {f.input !== 'checkbox' && (
               <label htmlFor={f.id} className="mb-1 block font-medium">
                 {f.label}
                 {f.required && <span className="ml-1 text-red-600">*</span>}

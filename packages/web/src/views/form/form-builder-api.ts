@@ -5,7 +5,8 @@
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { api } from '../../api/client';
-import { INPUT_TYPES, type SharedViewColumn } from './form-fields';
+import { formInputOf } from '../../fields/registry';
+import type { SharedViewColumn } from './form-fields';
 
 /** A form column as the settings reply lists it. */
 export interface FormColumn extends SharedViewColumn {
@@ -49,7 +50,7 @@ export const formApi = {
 
 /** A field a form can ask for: one a person fills in, not computed and not a system field. */
 export function fillable(column: ColumnMeta | undefined): column is ColumnMeta {
-  return !!column && INPUT_TYPES.has(column.uidt) && !column.system && !column.pk;
+  return !!column && !!formInputOf(column.uidt) && !column.system && !column.pk;
 }
 
 /** The form's columns split into the shown ones (in form order) and the hidden ones a builder can add. */

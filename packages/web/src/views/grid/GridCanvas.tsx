@@ -11,6 +11,7 @@ import { GridInput } from './grid-input';
 import { cellProblemAt } from './cell-hint';
 import { MISSING } from './row-cache';
 import { single } from './selection';
+import { placePopup } from './popup-place';
 
 export interface EditingCell {
   row: number;
@@ -95,12 +96,24 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
       const el = editorRef.current;
       if (!el) return;
       const r = g.cellRect(editing.row, editing.col);
-      el.style.transform = `translate(${r.x}px, ${r.y}px)`;
+      const popup = POPUP_EDITORS.has(g.types[editing.col]!.editor!);
       el.style.minWidth = `${r.w}px`;
-      el.style.height = POPUP_EDITORS.has(g.types[editing.col]!.editor!) ? 'auto' : `${r.h}px`;
+      el.style.height = popup ? 'auto' : `${r.h}px`;
+      const area = el.parentElement!;
+      const { x, y } = popup
+        ? placePopup(r, el.offsetWidth, el.offsetHeight, area.clientWidth, area.clientHeight)
+        : r;
+      el.style.transform = `translate(${x}px, ${y}px)`;
     };
     place();
-    return g.onFrame(place);
+    // A popup grows when its content loads (the record picker's list): place it again then.
+    const grown = new ResizeObserver(place);
+    if (editorRef.current) grown.observe(editorRef.current);
+    const off = g.onFrame(place);
+    return () => {
+      grown.disconnect();
+      off();
+    };
   }, [g, editing]);
 
   // The cell being edited, cleared synchronously on close: moving focus back to the grid blurs the editor,
@@ -159,7 +172,9 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
   const editingValue = editing ? g.value(editing.row, editing.col) : undefined;
 
   return (
-    <div className="relative h-full w-full overflow-hidden" data-testid="grid">
+    // `overflow: clip`, not hidden: a hidden overflow can still be scrolled by focusing something inside it
+    // (an editor's input), which slid the whole grid sideways under the canvas.
+    <div className="relative h-full w-full" style={{ overflow: 'clip' }} data-testid="grid">
       <canvas ref={canvasRef} className="pointer-events-none absolute top-0 left-0" />
       <div
         ref={scrollerRef}

@@ -5,13 +5,15 @@
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useState } from 'react';
 import { notifyError } from '../../api/notify';
-import { ExpandedRecord } from './ExpandedRecord';
+import { usePermissions } from '../../app/use-permissions';
+import { ExpandedRecord } from '../record/ExpandedRecord';
 import { FooterMenu } from './FooterMenu';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
 import { RowMenu } from './RowMenu';
 import { persistColumns } from './view-settings';
+import { useCommentCounts } from './use-comment-counts';
 import { useFooter } from './use-footer';
 import { useGrid } from './use-grid';
 
@@ -66,6 +68,8 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
   );
   const { controller } = grid;
   const footer = useFooter(grid, table.base_id, table.id, viewId);
+  const canCountComments = usePermissions(table.base_id).allowed('commentCount');
+  const commentCounts = useCommentCounts(controller, table.id, canCountComments && !readOnly);
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="grid-view">
@@ -128,6 +132,10 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
           services={grid.services}
           onClose={() => setExpanded(null)}
           onError={onError}
+          onCommentCount={(rowId, count) => {
+            commentCounts.set(rowId, count);
+            controller.scheduleDraw();
+          }}
         />
       )}
     </div>

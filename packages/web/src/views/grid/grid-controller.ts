@@ -61,6 +61,10 @@ export class GridController {
   private unsubscribe: (() => void)[] = [];
   private frameListeners = new Set<() => void>();
   private writeListeners = new Set<() => void>();
+  /** Comments on a row, for the gutter's badge (set while comment counts are fed; see use-comment-counts). */
+  commentCount?: (rowId: unknown) => number;
+  /** Someone changed the comments of a row (a realtime event); the counts feeder asks again. */
+  onRemoteComment?: (rowId: string) => void;
   /**
    * Counters the browser benchmark reads from the canvas (`canvas.rowbaseGrid.stats`): painted frames, frames
    * whose visible rows all held real data, and when that first happened. Two integer increments per frame.
@@ -421,6 +425,7 @@ export class GridController {
       drag: this.drag,
       groups: this.groups,
       groupFields: this.groupFields,
+      commentCount: this.commentCount,
       redraw: this.scheduleDraw,
     };
   }

@@ -2,7 +2,8 @@
  * Remote edits in open grids: joins the table's socket.io room ('subscribe:table') and applies 'row:changed'
  * events — `{ op: 'update', rows: [{ Id, Title: ... }] }` patches loaded cells in place; inserts and deletes
  * reload the window (row indexes shift), keeping the scroll position; so does an event the server marked
- * `truncated` (a write by filter, or too many rows to send).
+ * `truncated` (a write by filter, or too many rows to send). 'comment:changed' events tell which row's comments
+ * changed, for the comment badges.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { RowCache } from './row-cache';
@@ -36,6 +37,8 @@ export function subscribeTable(
   token: string | null,
   cache: RowCache,
   idKey = 'Id',
+  /** A comment on a row of the table was added, edited, resolved or deleted (its count may have changed). */
+  onComment?: (rowId: string) => void,
 ): () => void {
   if (!token) return () => {};
   const socket: Socket = io(window.location.origin, {
@@ -49,6 +52,9 @@ export function subscribeTable(
   socket.on('row:changed', (event: RowChangedEvent & { tableId?: string }) => {
     if (!event || (event.tableId && event.tableId !== tableId)) return;
     applyRemoteChange(cache, event, idKey);
+  });
+  socket.on('comment:changed', (event: { row_id?: unknown }) => {
+    if (event?.row_id !== undefined) onComment?.(String(event.row_id));
   });
   return () => {
     socket.emit('unsubscribe:table', tableId);

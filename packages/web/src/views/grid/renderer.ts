@@ -43,6 +43,8 @@ export interface Frame {
   groups?: GroupRows;
   /** The group-by fields, outermost first (the header of level n names field n). */
   groupFields?: readonly ColumnMeta[];
+  /** Comments on a row (by row id): a badge in the gutter when above zero. */
+  commentCount?: (rowId: unknown) => number;
   redraw(): void;
 }
 
@@ -175,11 +177,30 @@ function paintGutter(ctx: CanvasRenderingContext2D, f: Frame, first: number, las
       }
       const d = f.groups ? f.groups.dataRow(r) : r;
       if (d >= 0) ctx.fillText(f.display.text(-1, d + 1, String), g - PAD, y + f.rowHeight / 2);
+      const comments = d >= 0 && f.commentCount ? f.commentCount(f.cache.rowId(d)) : 0;
+      if (comments > 0) paintCommentBadge(ctx, y + f.rowHeight / 2, comments);
       line(ctx, 0, y + f.rowHeight - 0.5, g, y + f.rowHeight - 0.5);
     }
     ctx.textAlign = 'left';
   });
   line(ctx, g - 0.5, HEADER_HEIGHT, g - 0.5, f.height - FOOTER_HEIGHT, '#c7cbd1');
+}
+
+export const COMMENT_BADGE = { x: 4, w: 20, h: 14, color: '#4351E8' };
+
+/** A small filled bubble with the row's comment count, left of the row number. */
+function paintCommentBadge(ctx: CanvasRenderingContext2D, midY: number, count: number) {
+  const b = COMMENT_BADGE;
+  ctx.save();
+  ctx.fillStyle = b.color;
+  ctx.beginPath();
+  ctx.roundRect(b.x, midY - b.h / 2, b.w, b.h, 4);
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.font = '600 10px sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText(count > 99 ? '99+' : String(count), b.x + b.w / 2, midY + 0.5);
+  ctx.restore();
 }
 
 function paintHeader(ctx: CanvasRenderingContext2D, f: Frame, c0: number, c1: number) {
