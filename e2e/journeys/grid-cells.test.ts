@@ -9,7 +9,6 @@ import {
   type Api,
   call,
   cellPoint,
-  cellValue,
   clickCell,
   doubleClickCell,
   eventually,
@@ -17,6 +16,7 @@ import {
   pasteIntoGrid,
   records,
 } from '../support/grid.js';
+import { expectPainted, installPaintProbe, paintedColor } from '../support/paint-probe.js';
 import { signUpByApi } from '../support/web.js';
 
 let app: RunningApp;
@@ -105,6 +105,7 @@ beforeAll(async () => {
   viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list[0].id;
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(15_000);
+  await installPaintProbe(page);
   await openGrid(page, api, baseId, tableId, viewId);
 }, 120_000);
 
@@ -145,7 +146,11 @@ describe('editing each type of cell', () => {
       await typeInto(title, text);
       await eventually(firstRow, (r) => JSON.stringify(normalise(r[title])) === JSON.stringify(expected));
     }
-    expect(await cellValue(page, 'Formula', 0)).toBeDefined();
+    // What the canvas shows, not only what the server stored: text, numbers and the formula over Number.
+    await expectPainted(page, 'Title', 0, 'First');
+    await expectPainted(page, 'Number', 0, '42');
+    await expectPainted(page, 'Email', 0, 'a@example.com');
+    await expectPainted(page, 'Formula', 0, '84');
   });
 
   it('keeps every key typed before the editor has opened', async () => {
@@ -169,11 +174,16 @@ describe('editing each type of cell', () => {
   });
 
   it('edits by mouse: checkbox click, select pickers, rating stars and the date picker', async () => {
+    const boxInside = (row: number) => paintedColor(page, 'Checkbox', row, -4, -4);
+    expect(isWhite(await boxInside(2))).toBe(true);
     await clickCell(page, 'Checkbox', 2);
     await eventually(
       () => records(api, tableId),
       (rs) => !!rs[2]!.Checkbox,
     );
+    // The ticked box is filled with the accent colour; an unticked one stays white.
+    await eventually(() => boxInside(2), isAccent);
+    expect(isWhite(await boxInside(3))).toBe(true);
 
     await doubleClickCell(page, 'SingleSelect', 2);
     await page.click('[data-testid=cell-editor] li:has-text("closed")');
@@ -181,6 +191,7 @@ describe('editing each type of cell', () => {
       () => records(api, tableId),
       (rs) => rs[2]!.SingleSelect === 'closed',
     );
+    await expectPainted(page, 'SingleSelect', 2, 'closed');
 
     await doubleClickCell(page, 'MultiSelect', 2);
     await page.click('[data-testid=cell-editor] li:has-text("red")');
@@ -190,6 +201,7 @@ describe('editing each type of cell', () => {
       () => records(api, tableId),
       (rs) => /red/.test(String(rs[2]!.MultiSelect)) && /blue/.test(String(rs[2]!.MultiSelect)),
     );
+    await expectPainted(page, 'MultiSelect', 2, ['red', 'blue']);
 
     await clickCell(page, 'Rating', 2);
     await page.keyboard.type('4');
@@ -321,11 +333,14 @@ describe('ranges', () => {
       () => records(api, tableId),
       (rs) => rs[5]!.Title === null && rs[6]!.Title === null,
     );
+    await expectPainted(page, 'Title', 5, []);
     await page.keyboard.press('Control+z');
     await eventually(
       () => records(api, tableId),
-      (rs) => rs[5]!.Title === 'row 6',
+      (rs) => rs[5]!.Title === 'row 6' && rs[6]!.Title === 'row 7',
     );
+    await expectPainted(page, 'Title', 5, 'row 6');
+    await expectPainted(page, 'Title', 6, 'row 7');
   });
 });
 
@@ -368,6 +383,10 @@ function cellText(title: string, r: number, c: number): string {
       return `r${r}c${c}`;
   }
 }
+
+/** The canvas colour of the accent (#4351E8), allowing for anti-aliasing and the selection tint. */
+const isAccent = ([r, g, b]: number[]) => r! < 110 && g! < 120 && b! > 200;
+const isWhite = ([r, g, b]: number[]) => r! > 235 && g! > 235 && b! > 235;
 
 function normalise(v: unknown): unknown {
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);

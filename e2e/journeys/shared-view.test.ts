@@ -70,7 +70,8 @@ afterAll(async () => {
 async function openAsOwner(viewId: string) {
   await owner.goto(`${app.url}/#/nc/${baseId}/${tableId}/${viewId}`);
   await owner.reload();
-  await owner.waitForSelector('[data-testid=grid-scroller]');
+  // A grid opens as rows, a form as its builder; both have the share button.
+  await owner.waitForSelector('[data-testid=grid-scroller], [data-testid=form-builder]');
 }
 
 /** Opens a view of the table as the owner and its share dialog. */

@@ -71,6 +71,11 @@ export interface LookupOptions {
   fk_lookup_column_id: string;
 }
 
+/** Options of a Count field: the link whose records it counts. */
+export interface CountOptions {
+  fk_relation_column_id: string;
+}
+
 export interface RollupOptions {
   fk_relation_column_id: string;
   fk_rollup_column_id: string;
@@ -97,7 +102,8 @@ export interface SelectOptions {
   options: SelectOption[];
 }
 
-export type ColumnOptions = LinkOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions;
+export type ColumnOptions =
+  LinkOptions | CountOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions;
 
 export interface ColumnMeta {
   id: string;
@@ -146,6 +152,8 @@ export interface ViewMeta {
   is_default: boolean;
   show_system_fields: boolean;
   lock_type: 'collaborative' | 'locked' | 'personal';
+  /** Who created the view or made it personal; a personal view's settings change only through them. */
+  owned_by?: string | null;
   uuid: string | null;
   meta?: Record<string, unknown> | null;
   order?: number | null;

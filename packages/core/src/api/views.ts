@@ -77,6 +77,8 @@ export type CreateViewBody = z.infer<typeof createViewBody>;
 
 export const updateViewBody = z.object({
   title: title.optional(),
+  /** Only true: the view becomes the table's default and the former default an ordinary view. */
+  is_default: z.literal(true, { error: 'is_default can only be set to true' }).optional(),
   order: z.number().optional(),
   meta: meta.optional(),
   show_system_fields: z.boolean().optional(),

@@ -73,9 +73,27 @@ export interface CellContext {
   dialect?: Dialect;
 }
 
+/**
+ * What a field's `colOptions` holds, by the kind of options its type carries (see `col-options.ts`, which
+ * narrows a column's options through this registry instead of a cast at every use).
+ */
+export type ColOptionsKind = 'link' | 'count' | 'lookup' | 'rollup' | 'formula' | 'select';
+
+/** How the row queries compute a field's value in SQL (data/computed on the server). */
+export type ComputedBy = 'link' | 'count' | 'lookup' | 'rollup' | 'formula';
+
 export interface FieldTypeDef<K extends UIType = UIType> {
   uidt: K;
   kind: ValueKind;
+  /** The shape of `colOptions` for this type; absent when it has none. */
+  options?: ColOptionsKind;
+  /**
+   * A time stamp Rowbase fills in: `created` when the row is inserted (CreateTime), `modified` on insert and
+   * on every update (LastModifiedTime). Both default to the current time in the database.
+   */
+  stamp?: 'created' | 'modified';
+  /** Set for types the row queries compute in SQL from other fields (links, lookups, rollups, formulas). */
+  computedBy?: ComputedBy;
   /** No column of its own in the table: computed on read (links, lookups, rollups, formulas...). */
   virtual: boolean;
   /** Default physical type per dialect (SPEC §9); null for virtual types. */

@@ -2,6 +2,7 @@
  * Reading rows: one SELECT per page (fields, where, sort, limit/offset), counts cached per filter, and a
  * keyset seek for deep pages in primary-key order (page at offset 50,000 reads from an index, not 50,000 rows).
  */
+import { selectOptions } from '@rowbase/core/fields/col-options';
 import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
 import { utcDay } from '@rowbase/core/filters/date-values';
@@ -361,7 +362,7 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
  */
 /** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
 function orderByField(qb: Knex.QueryBuilder, f: QueryField, direction: 'asc' | 'desc', dialect: string): void {
-  const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
+  const options = selectOptions(f.column)?.options;
   if (f.kind === 'select' && Array.isArray(options) && options.length) {
     const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
     const bindings = options.flatMap((o) => [f.expr, o.title]);

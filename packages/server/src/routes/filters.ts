@@ -11,6 +11,7 @@ import {
   listFilters,
   updateFilter,
 } from '../services/views/filters.js';
+import { requireUser } from '../http/principal.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
 import { listReply } from '../http/list-reply.js';
 
@@ -27,7 +28,7 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createFilterBody, req.body);
     await authorize(ctx, req, 'filterSync', { baseId: view.base_id });
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return createFilter(ctx, view, body);
   });
 
@@ -48,14 +49,14 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateFilterBody, req.body);
     await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
     const view = await getView(ctx, filter.fk_view_id ?? '');
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return updateFilter(ctx, view, filter, body);
   });
 
   app.delete('/api/v1/db/meta/filters/:id', async (req) => {
     const filter = await getFilter(ctx, (req.params as IdParams).id);
     await authorize(ctx, req, 'filterSync', { baseId: filter.base_id });
-    assertUnlocked(await getView(ctx, filter.fk_view_id ?? ''));
+    assertUnlocked(await getView(ctx, filter.fk_view_id ?? ''), requireUser(req).user.id);
     await deleteFilter(ctx, filter);
     return { msg: 'The filter has been deleted successfully' };
   });

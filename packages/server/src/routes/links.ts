@@ -3,7 +3,6 @@
  * `/exclude` list, link and unlink one record; v2 `/api/v2/tables/{id}/links/{linkField}/records/{rowId}`
  * list, link and unlink many (`[{ Id }]` or `[id, ...]`). Reads need access to the base; writes dataEdit.
  */
-import type { LinkOptions } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -25,7 +24,7 @@ const V2 = '/api/v2/tables/:tableId/links/:linkFieldId/records/:rowId';
 
 function v1Link(ctx: AppContext, scope: RowsScope, params: NestedParams): LinkScope {
   const s = linkScopeOf(scope.db, scope.target, scope.model, params.columnName);
-  const type = (s.field.column.colOptions as LinkOptions).type;
+  const type = s.options.type;
   if (!['hm', 'mm', 'bt'].includes(params.relationType))
     throw badRequest(`Relation type '${params.relationType}' is not one of hm, mm, bt`);
   if (type !== params.relationType)

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
 import { createSort, getSort, updateSort } from '../services/views/sorts.js';
+import { requireUser } from '../http/principal.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
 import { listReply } from '../http/list-reply.js';
 
@@ -21,7 +22,7 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createSortBody, req.body);
     await authorize(ctx, req, 'sortSync', { baseId: view.base_id });
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return createSort(ctx, view, body);
   });
 
@@ -36,14 +37,14 @@ export function sortRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateSortBody, req.body);
     await authorize(ctx, req, 'sortSync', { baseId: sort.base_id });
     const view = await getView(ctx, sort.fk_view_id);
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return updateSort(ctx, view, sort, body);
   });
 
   app.delete('/api/v1/db/meta/sorts/:id', async (req) => {
     const sort = await getSort(ctx, (req.params as IdParams).id);
     await authorize(ctx, req, 'sortSync', { baseId: sort.base_id });
-    assertUnlocked(await getView(ctx, sort.fk_view_id));
+    assertUnlocked(await getView(ctx, sort.fk_view_id), requireUser(req).user.id);
     await ctx.sorts.delete(sort.id);
     return { msg: 'The sort has been deleted successfully' };
   });

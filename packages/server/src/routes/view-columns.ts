@@ -16,6 +16,7 @@ import {
   toColumnFields,
   updateViewColumn,
 } from '../services/views/view-columns.js';
+import { requireUser } from '../http/principal.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
 import { listReply } from '../http/list-reply.js';
 
@@ -33,7 +34,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(createViewColumnBody, req.body);
     await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return ctx.db.transaction(async (trx) => {
       const columns = await syncViewColumns(ctx, view, trx);
       if (!columns.some((c) => c.fk_column_id === body.fk_column_id)) {
@@ -48,7 +49,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, id);
     const body = parseWith(viewColumnPatch, req.body);
     await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
-    assertUnlocked(view);
+    assertUnlocked(view, requireUser(req).user.id);
     return ctx.db.transaction((trx) => updateViewColumn(ctx, view, columnId, body, trx));
   });
 
@@ -60,7 +61,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const view = await getView(ctx, (req.params as IdParams).id);
       const q = parseWith(showAllQuery, req.query);
       await authorize(ctx, req, 'viewFieldEdit', { baseId: view.base_id });
-      assertUnlocked(view);
+      assertUnlocked(view, requireUser(req).user.id);
       const ignore = (Array.isArray(q.ignoreIds) ? q.ignoreIds : (q.ignoreIds ?? '').split(','))
         .map((s) => s.trim())
         .filter(Boolean);
@@ -83,7 +84,7 @@ export function viewColumnRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw notFound(`Column '${(req.params as IdParams).id}' not found`);
       const body = parseWith(viewColumnPatch, req.body);
       await authorize(ctx, req, permission, { baseId: view.base_id });
-      assertUnlocked(view);
+      assertUnlocked(view, requireUser(req).user.id);
       const fields = toColumnFields(body);
       checkColumnPatch(view, fields);
       await ctx.viewColumns.update(vc.id, fields);

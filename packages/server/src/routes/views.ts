@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
+import { requireUser } from '../http/principal.js';
 import { parseWith } from '../http/validate.js';
 import { getTable } from '../services/views/table-meta.js';
 import { presentViewColumn, syncViewColumns } from '../services/views/view-columns.js';
@@ -40,14 +41,14 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
       const table = await getTable(ctx.db, (req.params as IdParams).id);
       const body = parseWith(createViewBody, req.body);
       await authorize(ctx, req, 'viewCreateOrEdit', { baseId: table.base_id });
-      return createView(ctx, table, type, body);
+      return createView(ctx, table, type, body, requireUser(req).user.id);
     });
 
     app.patch(`/api/v1/db/meta/${segment}/:id`, async (req) => {
       const view = await getViewOfType(ctx, (req.params as IdParams).id, type);
       const body = parseWith(updateViewSettingsBody, req.body);
       await authorize(ctx, req, 'viewCreateOrEdit', { baseId: view.base_id });
-      assertUnlocked(view);
+      assertUnlocked(view, requireUser(req).user.id);
       return updateViewSettings(ctx, view, body);
     });
 
@@ -70,13 +71,13 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getView(ctx, (req.params as IdParams).id);
     const body = parseWith(updateViewBody, req.body);
     await authorize(ctx, req, 'viewCreateOrEdit', { baseId: view.base_id });
-    return updateView(ctx, view, body);
+    return updateView(ctx, view, body, requireUser(req).user.id);
   });
 
   app.delete('/api/v1/db/meta/views/:id', async (req) => {
     const view = await getView(ctx, (req.params as IdParams).id);
     await authorize(ctx, req, 'viewCreateOrEdit', { baseId: view.base_id });
-    await deleteView(ctx, view);
+    await deleteView(ctx, view, requireUser(req).user.id);
     return { msg: 'The view has been deleted successfully' };
   });
 }

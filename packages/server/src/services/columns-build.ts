@@ -2,6 +2,7 @@
  * From a NocoDB column body to what Rowbase stores: the meta row and, for stored types, the physical column
  * spec with the dialect's default type (SPEC §9) and the column rules of SPEC §5 applied.
  */
+import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import { randomBytes } from 'node:crypto';
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
@@ -39,7 +40,8 @@ export interface BuiltColumn {
   spec: ColumnSpec | null;
 }
 
-const SELECT_TYPES: UIType[] = ['SingleSelect', 'MultiSelect'];
+/** Select fields carry their option list in colOptions (and, on MySQL, in the enum/set type). */
+const isSelect = (uidt: UIType) => optionsKindOf(uidt) === 'select';
 
 /** Select options from `colOptions.options`, or a quoted `dtxp` list as older clients send. */
 export function selectOptionsOf(body: Pick<ColumnBody, 'colOptions' | 'dtxp'>): SelectOption[] {
@@ -63,7 +65,7 @@ export function selectOptionsOf(body: Pick<ColumnBody, 'colOptions' | 'dtxp'>): 
 export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOption[]): DbType | null {
   const def = FIELD_TYPES[body.uidt];
   if (def.virtual) return null;
-  if (SELECT_TYPES.includes(body.uidt)) return selectDbType(dialect, body.uidt, options);
+  if (isSelect(body.uidt)) return selectDbType(dialect, body.uidt, options);
   const base = def.dbType(dialect)!;
   // A client's dt is used when the dialect knows it; a type of another engine (e.g. MySQL `datetime` sent
   // to PostgreSQL) falls back to the default rather than failing in DDL.
@@ -128,7 +130,7 @@ export function buildNewColumn(
     rawTitle,
     table.columns.map((c) => c.title),
   );
-  const options = SELECT_TYPES.includes(body.uidt) ? selectOptionsOf(body) : [];
+  const options = isSelect(body.uidt) ? selectOptionsOf(body) : [];
   const db = dbTypeOf(dialect, body, options);
   let column_name: string | null = null;
   if (db) {
@@ -149,7 +151,7 @@ export function buildNewColumn(
     // Unsigned exists on MySQL only; other engines ignore it (SPEC §5: "other engines disable it").
     un: !!body.un && dialect === 'mysql',
     // LastModifiedTime is the auto-updated time by definition.
-    au: !!body.au || body.uidt === 'LastModifiedTime',
+    au: !!body.au || def.stamp === 'modified',
     pk: !!body.pk,
     rqd: !!body.rqd || !!body.pk,
     unique: !!body.unique,
@@ -172,15 +174,14 @@ export function buildNewColumn(
     throw badRequest(`Column '${title}': a ${body.uidt} field cannot be a key or auto increment`);
   }
   // CreateTime and LastModifiedTime are filled by the database with the current time.
-  const cdf =
-    body.uidt === 'CreateTime' || body.uidt === 'LastModifiedTime'
-      ? 'CURRENT_TIMESTAMP'
-      : body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
-        ? null
-        : String(body.cdf);
+  const cdf = def.stamp
+    ? 'CURRENT_TIMESTAMP'
+    : body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
+      ? null
+      : String(body.cdf);
   if (db && cdf !== null && !isNowDefault(cdf) && body.uidt !== 'SpecificDBType') {
     const checked = validateCellValue(
-      { title, uidt: body.uidt, colOptions: SELECT_TYPES.includes(body.uidt) ? { options } : null },
+      { title, uidt: body.uidt, colOptions: isSelect(body.uidt) ? { options } : null },
       cdf,
       dialect,
     );
@@ -217,7 +218,7 @@ export function buildNewColumn(
     cdf,
     meta: metaOf(body),
     validate: (body.validate as ColumnMeta['validate']) ?? null,
-    colOptions: SELECT_TYPES.includes(body.uidt) ? { options } : null,
+    colOptions: isSelect(body.uidt) ? { options } : null,
     order,
     altered: 1,
   };

@@ -7,7 +7,12 @@
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, LinkOptions, LookupOptions, RollupOptions } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
-import { isLink } from '@rowbase/core/fields/ui-types';
+import {
+  linkOptions,
+  lookupOptions as storedLookup,
+  optionsKindOf,
+  rollupOptions as storedRollup,
+} from '@rowbase/core/fields/col-options';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
@@ -253,18 +258,19 @@ export async function lookupOptions(
   const raw = { ...(body.colOptions ?? {}), ...body } as Record<string, unknown>;
   const relId = raw.fk_relation_column_id as string | undefined;
   const rel = table.columns.find((c) => c.id === relId);
-  if (!rel || !isLink(rel.uidt))
+  const relLink = rel && linkOptions(rel);
+  if (!rel || !relLink)
     throw badRequest(`fk_relation_column_id must be a link field of table '${table.title}'`);
-  const related = await ctx.meta.findTable((rel.colOptions as LinkOptions).fk_related_model_id, trx);
-  const targetId = (body.uidt === 'Rollup' ? raw.fk_rollup_column_id : raw.fk_lookup_column_id) as
-    string | undefined;
+  const related = await ctx.meta.findTable(relLink.fk_related_model_id, trx);
+  const isRollup = optionsKindOf(body.uidt) === 'rollup';
+  const targetId = (isRollup ? raw.fk_rollup_column_id : raw.fk_lookup_column_id) as string | undefined;
   const target = related?.columns.find((c) => c.id === targetId);
   if (!target) {
     throw badRequest(
-      `${body.uidt === 'Rollup' ? 'fk_rollup_column_id' : 'fk_lookup_column_id'} must be a field of the linked table`,
+      `${isRollup ? 'fk_rollup_column_id' : 'fk_lookup_column_id'} must be a field of the linked table`,
     );
   }
-  if (body.uidt === 'Lookup') return { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
+  if (!isRollup) return { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
   const fn = (raw.rollup_function as RollupOptions['rollup_function'] | undefined) ?? 'count';
   if (fn !== 'count') checkRollupFunction(await checkModelOf(ctx, trx, related!.id), target, fn);
   return { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
@@ -272,14 +278,24 @@ export async function lookupOptions(
 
 /** The other side of a link field, if any. */
 async function partnerOf(ctx: AppContext, trx: Knex, col: ColumnMeta): Promise<ColumnMeta | undefined> {
-  const o = col.colOptions as LinkOptions;
+  const o = linkOptions(col);
+  if (!o) return undefined;
   const others = await ctx.columns.listByTable(o.fk_related_model_id, trx);
   return others.find((c) => {
-    if (c.id === col.id || !isLink(c.uidt)) return false;
-    const p = c.colOptions as LinkOptions;
+    const p = linkOptions(c);
+    if (c.id === col.id || !p) return false;
     if (o.type === 'mm') return p.type === 'mm' && p.fk_mm_model_id === o.fk_mm_model_id;
     return p.type !== 'mm' && p.fk_child_column_id === o.fk_child_column_id;
   });
+}
+
+/** The fields a lookup or rollup is built on (its link and the field it reads); none for other fields. */
+export function builtOn(c: ColumnMeta): string[] {
+  const lookup = storedLookup(c);
+  if (lookup) return [lookup.fk_relation_column_id, lookup.fk_lookup_column_id].filter(Boolean);
+  const rollup = storedRollup(c);
+  if (rollup) return [rollup.fk_relation_column_id, rollup.fk_rollup_column_id].filter(Boolean);
+  return [];
 }
 
 /** Removes fields built on removed columns: lookups/rollups through a link or of a field. */
@@ -292,13 +308,7 @@ async function dropDependents(
   const all = await ctx.columns.listByBase(baseId, s.meta);
   for (const c of all) {
     if (removed.has(c.id)) continue;
-    const o = (c.colOptions ?? {}) as Partial<LookupOptions & RollupOptions>;
-    if (
-      (c.uidt === 'Lookup' || c.uidt === 'Rollup') &&
-      [o.fk_relation_column_id, o.fk_lookup_column_id, o.fk_rollup_column_id].some(
-        (id) => id && removed.has(id),
-      )
-    ) {
+    if (builtOn(c).some((id) => removed.has(id))) {
       await ctx.columns.delete(c.id, s.meta);
       removed.add(c.id);
     }
@@ -315,7 +325,8 @@ export async function deleteLink(
   col: ColumnMeta,
   droppingTableId?: string,
 ): Promise<void> {
-  const o = col.colOptions as LinkOptions;
+  const o = linkOptions(col);
+  if (!o) throw badRequest(`Field '${col.title}' is not a link field`);
   const partner = await partnerOf(ctx, s.meta, col);
   const removed = new Set<string>([col.id]);
   await ctx.columns.delete(col.id, s.meta);
@@ -350,8 +361,8 @@ export async function dropLinksToTable(ctx: AppContext, s: ChangeScope, tableId:
   const all = await ctx.columns.listByBase(table.base_id, s.meta);
   const seen = new Set<string>();
   for (const c of all) {
-    if (!isLink(c.uidt) || seen.has(c.id)) continue;
-    const o = c.colOptions as LinkOptions;
+    const o = linkOptions(c);
+    if (!o || seen.has(c.id)) continue;
     if (c.fk_model_id !== tableId && o.fk_related_model_id !== tableId) continue;
     const still = await ctx.columns.byId(c.id, s.meta);
     if (!still) continue;

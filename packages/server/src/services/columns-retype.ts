@@ -3,7 +3,8 @@
  * value through the field registry's coercion (values that do not convert become null), drop the old
  * column, rename the new one into place. The same steps on every engine, so no ALTER quirk loses data.
  */
-import type { ColumnMeta, SelectOption, SelectOptions } from '@rowbase/core/api/meta';
+import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
+import { selectOptions } from '@rowbase/core/fields/col-options';
 import { badRequest } from '@rowbase/core/errors';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
@@ -153,8 +154,7 @@ export async function rebuildColumn(
 }
 
 /** The options of a select column as stored. */
-export const optionsOf = (c: ColumnMeta): SelectOption[] =>
-  ((c.colOptions as SelectOptions | null)?.options ?? []).slice();
+export const optionsOf = (c: ColumnMeta): SelectOption[] => (selectOptions(c)?.options ?? []).slice();
 
 /** Option titles renamed between two option lists (matched by option id). */
 export function optionRenames(before: SelectOption[], after: SelectOption[]): Map<string, string> {

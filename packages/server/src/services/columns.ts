@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { BulkColumnsBody, ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
+import { formulaOptions as storedFormula, optionsKindOf } from '@rowbase/core/fields/col-options';
 import { badRequest, conflict } from '@rowbase/core/errors';
 import { columnRuleProblem } from '@rowbase/core/fields/column-rules';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
@@ -21,7 +22,7 @@ import {
   probeComputedSql,
 } from '../data/computed/field-checks.js';
 import { codeOptions, deleteCodesOf } from './columns-codes.js';
-import { createLink, deleteLink, lookupOptions } from './columns-links.js';
+import { builtOn, createLink, deleteLink, lookupOptions } from './columns-links.js';
 import {
   optionRenames,
   optionsFromValues,
@@ -77,9 +78,10 @@ export async function addColumnIn(
   const built = buildNewColumn(s.dialect, table, body, order);
   const def = FIELD_TYPES[body.uidt];
   if (def.virtual) {
-    if (body.uidt === 'Lookup' || body.uidt === 'Rollup')
+    const kind = optionsKindOf(body.uidt);
+    if (kind === 'lookup' || kind === 'rollup')
       built.meta.colOptions = await lookupOptions(ctx, s.meta, table, body);
-    else if (body.uidt === 'Formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
+    else if (kind === 'formula') built.meta.colOptions = await formulaOptions(ctx, s, table, body);
     else if (isCodeType(body.uidt)) built.meta.colOptions = codeOptions(table, body.uidt, body) as never;
     else built.meta.colOptions = plainOptions(body) as never;
     const id = await ctx.columns.insert(built.meta, s.meta);
@@ -153,17 +155,18 @@ export async function updateColumnIn(
       return;
     }
     const merged = { ...(body as ColumnBody), uidt, title };
+    const kind = optionsKindOf(uidt);
     const colOptions =
-      uidt === 'Lookup' || uidt === 'Rollup'
+      kind === 'lookup' || kind === 'rollup'
         ? await lookupOptions(ctx, s.meta, table, merged)
-        : uidt === 'Formula'
+        : kind === 'formula'
           ? await formulaOptions(
               ctx,
               s,
               table,
               {
                 ...merged,
-                formula_raw: merged.formula_raw ?? (old.colOptions as FormulaOptions | null)?.formula_raw,
+                formula_raw: merged.formula_raw ?? storedFormula(old)?.formula_raw,
               },
               old.id,
             )
@@ -188,14 +191,14 @@ export async function updateColumnIn(
   }
 
   // Stored -> stored.
-  const isSelect = uidt === 'SingleSelect' || uidt === 'MultiSelect';
+  const isSelect = optionsKindOf(uidt) === 'select';
   let options = isSelect
     ? body.colOptions?.options || typeof body.dtxp === 'string'
       ? selectOptionsOf(body as ColumnBody)
       : optionsOf(old)
     : [];
   if (isSelect && uidt !== old.uidt) {
-    options = await optionsFromValues(s.data, table, old, uidt === 'MultiSelect', options);
+    options = await optionsFromValues(s.data, table, old, FIELD_TYPES[uidt].kind === 'multiselect', options);
   }
   const typeChanged = uidt !== old.uidt;
   const renames =
@@ -270,10 +273,11 @@ export async function updateColumnIn(
   if (old.pk && physicalChange && typeChanged) throw badRequest('The primary key cannot change type');
   if (physicalChange && !old.pk) {
     await rebuildColumn(s, table, old, next, newSpec, (v) =>
-      renameOptionValue(v, renames, uidt === 'MultiSelect'),
+      renameOptionValue(v, renames, FIELD_TYPES[uidt].kind === 'multiselect'),
     );
   } else {
-    if (renames.size) await renameSelectValues(s, table, old, renames, uidt === 'MultiSelect');
+    if (renames.size)
+      await renameSelectValues(s, table, old, renames, FIELD_TYPES[uidt].kind === 'multiselect');
     if (column_name !== old.column_name) {
       await renameColumn(s.data, s.dialect, table.table_name, old.column_name!, column_name);
     }
@@ -294,11 +298,7 @@ export async function deleteColumnIn(ctx: AppContext, s: ChangeScope, columnId: 
   const all = await ctx.columns.listByBase(col.base_id!, s.meta);
   await deleteCodesOf(ctx, s, { columns: all }, col.id);
   for (const c of all) {
-    const o = (c.colOptions ?? {}) as Record<string, unknown>;
-    if (
-      (c.uidt === 'Lookup' || c.uidt === 'Rollup') &&
-      (o.fk_lookup_column_id === col.id || o.fk_rollup_column_id === col.id)
-    ) {
+    if (builtOn(c).includes(col.id)) {
       await ctx.columns.delete(c.id, s.meta);
     }
   }

@@ -4,9 +4,9 @@
  * request runs in one transaction after checking the record and every target exist; lists of linked and
  * not-yet-linked records are row pages of the related table restricted to that subset.
  */
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import type { LinkOptions } from '@rowbase/core/api/meta';
 import { badRequest, notFound } from '@rowbase/core/errors';
-import { isLink } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
 import type { ChangePublisher } from '../changes/change-feed.js';
 import type { RowId } from '../changes/change-events.js';
@@ -53,8 +53,8 @@ export function linkScopeOf(
 ): LinkScope {
   const field = model.field(key);
   if (!field) throw notFound(`Field '${key}' not found`);
-  if (!isLink(field.column.uidt)) throw badRequest(`Field '${field.title}' is not a link field`);
-  const options = field.column.colOptions as LinkOptions;
+  const options = linkOptions(field.column);
+  if (!options) throw badRequest(`Field '${field.title}' is not a link field`);
   const related = model.computed?.tableOf(options.fk_related_model_id);
   if (!related) throw notFound(`Table '${options.fk_related_model_id}' not found`);
   return { db, cache: deps.cache, changes: deps.changes, model, field, options, related };

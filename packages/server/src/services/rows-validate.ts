@@ -11,18 +11,13 @@ export type ColumnValues = Record<string, unknown>;
 
 /**
  * Fields the database or the data plane fills in; a client's value for them is ignored, not refused. The
- * row-order column is filled in too, but a client may give a row its order (a number).
+ * row-order column is filled in too, but a client may give a row its order (a number). Types without a
+ * `coerce` hook in the field registry (CreateTime, LastModifiedTime, AutoNumber, computed types) take no
+ * client values.
  */
 export function isWrittenByServer(f: StoredField): boolean {
   const c = f.column;
-  return (
-    c.ai ||
-    (c.system && !isRowOrderColumn(c)) ||
-    c.uidt === 'CreateTime' ||
-    c.uidt === 'LastModifiedTime' ||
-    c.uidt === 'AutoNumber' ||
-    !f.def?.coerce
-  );
+  return c.ai || (c.system && !isRowOrderColumn(c)) || !f.def?.coerce;
 }
 
 /** Required on insert: SPEC §5 — required, no default, not auto-increment, not auto-generated. */
@@ -120,7 +115,5 @@ export function nowStamp(now = new Date()): string {
 
 /** Columns the server refreshes on every update (LastModifiedTime, auto-update datetimes). */
 export function autoUpdateColumns(model: TableModel): StoredField[] {
-  return model.stored.filter(
-    (f) => f.column.uidt === 'LastModifiedTime' || (f.column.au && f.kind === 'datetime'),
-  );
+  return model.stored.filter((f) => f.def?.stamp === 'modified' || (f.column.au && f.kind === 'datetime'));
 }

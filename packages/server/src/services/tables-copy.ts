@@ -3,6 +3,7 @@
  * meta with every id remapped, so links between copied tables keep pointing at each other. Used by
  * duplicate-table and duplicate-base.
  */
+import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
@@ -66,7 +67,9 @@ export async function copyTables(
     const refs = Object.entries(o)
       .filter(([k, v]) => k.startsWith('fk_') && k !== 'fk_column_id' && typeof v === 'string')
       .map(([, v]) => v as string);
-    if (isLink(c.uidt) || c.uidt === 'Lookup' || c.uidt === 'Rollup') return refs.every((r) => ids.has(r));
+    // Links, lookups and rollups point at other fields and tables: kept only when those are copied too.
+    const kind = optionsKindOf(c.uidt);
+    if (kind === 'link' || kind === 'lookup' || kind === 'rollup') return refs.every((r) => ids.has(r));
     return true;
   };
   let order = opts.startOrder;

@@ -2,7 +2,8 @@
  * `MetaService` (ctx.meta): how the data plane reads table metadata. `getTable(id)` returns a TableMeta
  * with its columns (colOptions included) and views, in two or three indexed queries.
  */
-import type { ColumnMeta, FormulaOptions, TableMeta } from '@rowbase/core/api/meta';
+import { formulaOptions } from '@rowbase/core/fields/col-options';
+import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { formulaToShown } from '@rowbase/core/formula/references';
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
@@ -15,8 +16,8 @@ export type FullTable = TableRecord & { columns: ColumnMeta[] };
 /** Formulas are stored by field id; `formula_raw` shows them with today's titles (renames included). */
 function withShownFormulas(columns: ColumnMeta[]): ColumnMeta[] {
   return columns.map((c) => {
-    const o = c.colOptions as FormulaOptions | null | undefined;
-    if (c.uidt !== 'Formula' || !o?.formula) return c;
+    const o = formulaOptions(c);
+    if (!o?.formula) return c;
     return { ...c, colOptions: { ...o, formula_raw: formulaToShown(o.formula, columns) } };
   });
 }

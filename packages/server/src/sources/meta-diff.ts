@@ -2,10 +2,10 @@
  * Meta diff: what changed in a source's database since Rowbase last read it (tables, columns, types,
  * foreign keys), and applying it to the meta. Only meta changes here — never DDL on the user's database.
  */
+import { linkOptions, optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, LinkOptions, SelectOption } from '@rowbase/core/api/meta';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { parseOptionList } from '@rowbase/core/fields/column-rules';
-import { isLink } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
@@ -166,10 +166,7 @@ export const sameDt = (a: string | null | undefined, b: string | null | undefine
 
 function hasLinkFor(table: FullTable, fkColumnName: string): boolean {
   const fk = table.columns.find((c) => c.column_name === fkColumnName);
-  return (
-    !!fk &&
-    table.columns.some((c) => isLink(c.uidt) && (c.colOptions as LinkOptions).fk_child_column_id === fk.id)
-  );
+  return !!fk && table.columns.some((c) => linkOptions(c)?.fk_child_column_id === fk.id);
 }
 
 function columnMeta(
@@ -181,7 +178,7 @@ function columnMeta(
 ): NewColumn {
   const uidt = uidtOf(dialect, c, isFk);
   const options: SelectOption[] =
-    uidt === 'SingleSelect' || uidt === 'MultiSelect'
+    optionsKindOf(uidt) === 'select'
       ? parseOptionList(c.dtxp ?? '').map((title, i) => ({ title, order: i + 1 }))
       : [];
   return {

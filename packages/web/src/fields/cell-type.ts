@@ -25,6 +25,26 @@ export type EditorKind =
   | 'links'
   | 'user';
 
+/**
+ * The input a shared form shows for a type (views/form): numbers and ratings are entered as numbers, checkboxes
+ * tick, selects pick, attachments upload files, the rest are text inputs of the matching HTML type.
+ */
+export type FormInputKind =
+  | 'text'
+  | 'longText'
+  | 'json'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'rating'
+  | 'checkbox'
+  | 'select'
+  | 'multiSelect'
+  | 'date'
+  | 'dateTime'
+  | 'time'
+  | 'attachment';
+
 /** Display options a field form shows for a type (stored in the column's `meta` or `colOptions`). */
 export type MetaOptionKind =
   'selectOptions' | 'precision' | 'currency' | 'dateFormat' | 'timeFormat' | 'duration' | 'rating';
@@ -53,6 +73,15 @@ export interface CellType {
   /** Click or Space toggles the value instead of opening an editor (checkbox). */
   toggle?(value: unknown): unknown;
   align?: 'left' | 'right';
+  /** A key typed on the selected cell that sets a value at once instead of opening the editor (a rating's digit). */
+  keyValue?(key: string): unknown;
+  /**
+   * A click on the already active cell, `x` pixels from its left edge, that sets a value at once (a rating's
+   * star); undefined when the click sets nothing.
+   */
+  clickValue?(x: number, value: unknown, column: ColumnMeta): unknown;
+  /** The address a plain click opens (a button's URL); other types open `href` only with Ctrl/Cmd. */
+  clickOpens?(column: ColumnMeta): string | undefined;
   /** Ctrl/Cmd+click opens this address (links, emails, phones, URLs). */
   href?(value: unknown): string | undefined;
   /**
@@ -62,6 +91,8 @@ export interface CellType {
   valueFrom?(column: ColumnMeta): string | undefined;
   /** Why the cell cannot show its text as it should (a barcode the format cannot hold), in the UI language. */
   problem?(display: string, column: ColumnMeta): string | undefined;
+  /** The input of a shared form; absent for types a visitor does not fill in (computed, system, users). */
+  form?: FormInputKind;
   /** The display options the field form offers (fields/field-options.ts). */
   options?: readonly MetaOptionKind[];
 }

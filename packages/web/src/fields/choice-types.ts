@@ -19,6 +19,7 @@ export const checkbox: CellType = {
   },
   paint: (p, v) => paintCheckbox(p, isChecked(v)),
   editor: null,
+  form: 'checkbox',
   toggle: (v) => !isChecked(v),
 };
 
@@ -70,6 +71,7 @@ export const singleSelect: CellType = {
   },
   paint: (p, v, display, c) => display && paintTags(p, [display], (label) => optionColor(c, label)),
   editor: 'select',
+  form: 'select',
   options: ['selectOptions'],
 };
 
@@ -83,5 +85,6 @@ export const multiSelect: CellType = {
   },
   paint: (p, v, _d, c) => paintTags(p, selectedTitles(v), (label) => optionColor(c, label)),
   editor: 'multiSelect',
+  form: 'multiSelect',
   options: ['selectOptions'],
 };

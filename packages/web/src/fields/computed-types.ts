@@ -58,6 +58,7 @@ export const button: CellType = {
   paint: (p, _v, display, c: ColumnMeta) => paintButton(p, display, metaOf(c, 'color', '#4351E8')),
   ...readOnly(),
   href: (v) => (typeof v === 'string' && /^https?:\/\//.test(v) ? v : undefined),
+  clickOpens: (c) => button.href!(metaOf(c, 'url', '')),
 };
 
 export const user: CellType = {
@@ -112,6 +113,7 @@ export const attachment: CellType = {
       })),
     ),
   editor: 'attachment',
+  form: 'attachment',
 };
 
 export const json: CellType = {
@@ -125,4 +127,5 @@ export const json: CellType = {
     }
   },
   editor: 'json',
+  form: 'json',
 };

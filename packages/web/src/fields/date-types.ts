@@ -28,6 +28,7 @@ export const date: CellType = {
     return p ? ok(toDateString(p)) : fail(cellMessage('date', { format: dateFormat(c) }));
   },
   editor: 'date',
+  form: 'date',
   options: ['dateFormat'],
 };
 
@@ -43,6 +44,7 @@ export const dateTime: CellType = {
     return p ? ok(toUtcIso(p)) : fail(cellMessage('date', { format: `${dateFormat(c)} ${timeFormat(c)}` }));
   },
   editor: 'date',
+  form: 'dateTime',
   options: ['dateFormat', 'timeFormat'],
 };
 
@@ -60,6 +62,7 @@ export const time: CellType = {
     return ok(`${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`);
   },
   editor: 'date',
+  form: 'time',
   options: ['timeFormat'],
 };
 

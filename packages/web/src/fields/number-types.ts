@@ -2,7 +2,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { formatCurrency, formatDecimal, formatDuration, parseDuration, parseNumber } from './number-formats';
-import { paintRating } from './paint';
+import { PAD, paintRating } from './paint';
 import { cellMessage } from './cell-messages';
 import { validate } from './validators';
 
@@ -32,6 +32,7 @@ function numeric(format: (n: number, column: ColumnMeta) => string, integer = fa
       return ok(n);
     },
     editor: 'number',
+    form: 'number',
     align: 'right',
   };
 }
@@ -83,6 +84,7 @@ export const duration: CellType = {
     return s === undefined ? fail(cellMessage('duration')) : ok(s);
   },
   editor: 'text',
+  form: 'number',
   align: 'right',
   options: ['duration'],
 };
@@ -101,7 +103,15 @@ export const rating: CellType = {
   paint: (p, v, _d, c) =>
     paintRating(p, toNumber(v) ?? 0, metaOf(c, 'max', 5), metaOf(c, 'color', '#f59e0b')),
   editor: 'number',
+  form: 'rating',
   options: ['rating'],
+  keyValue: (key) => (/^\d$/.test(key) ? Number(key) : undefined),
+  // Stars are 14 px wide with 3 px gaps after the cell padding; clicking the current rating clears it.
+  clickValue: (x, value, column) => {
+    const star = Math.floor((x - PAD) / 17) + 1;
+    if (star < 1 || star > metaOf(column, 'max', 5)) return undefined;
+    return Number(value) === star ? 0 : star;
+  },
 };
 
 /** Primary keys, auto numbers, counts and foreign keys are shown, never edited in the grid. */

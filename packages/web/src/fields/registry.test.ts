@@ -1,7 +1,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
 import { describe, expect, it } from 'vitest';
-import { CELL_TYPES } from './registry';
+import { CELL_TYPES, formInputOf } from './registry';
 
 const col = (uidt: UIType, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({
   id: 'c1',
@@ -79,5 +79,62 @@ describe('cell types', () => {
     expect(parse('MultiSelect', 'red, blue', options)).toEqual({ ok: true, value: 'red,blue' });
     expect(parse('SingleSelect', 'green', options).ok).toBe(false);
     expect(parse('Formula', 'x').ok).toBe(false);
+  });
+});
+
+describe('form inputs in the registry', () => {
+  it('offers the visitor-fillable types on shared forms, each with its input, and leaves the rest out', () => {
+    const fillable = Object.keys(CELL_TYPES).filter((uidt) => formInputOf(uidt));
+    expect(fillable.sort()).toEqual(
+      [
+        'SingleLineText',
+        'LongText',
+        'Email',
+        'URL',
+        'PhoneNumber',
+        'Number',
+        'Decimal',
+        'Currency',
+        'Percent',
+        'Rating',
+        'Year',
+        'Duration',
+        'Checkbox',
+        'SingleSelect',
+        'MultiSelect',
+        'Date',
+        'DateTime',
+        'Time',
+        'Attachment',
+        'JSON',
+        'GeoData',
+      ].sort(),
+    );
+    expect(formInputOf('Currency')).toBe('number');
+    expect(formInputOf('Rating')).toBe('rating');
+    expect(formInputOf('MultiSelect')).toBe('multiSelect');
+    expect(formInputOf('Geometry')).toBeUndefined();
+    expect(formInputOf('NoSuchType')).toBeUndefined();
+  });
+});
+
+describe('click and key hooks', () => {
+  it('sets a rating from a typed digit or a clicked star, and clears it when the same star is clicked', () => {
+    const rating = CELL_TYPES.Rating;
+    const column = col('Rating', { meta: { max: 5 } });
+    expect(rating.keyValue?.('4')).toBe(4);
+    expect(rating.keyValue?.('x')).toBeUndefined();
+    const thirdStar = 8 + 17 * 2 + 5; // padding, two stars with their gaps, into the third
+    expect(rating.clickValue?.(thirdStar, 1, column)).toBe(3);
+    expect(rating.clickValue?.(thirdStar, 3, column)).toBe(0);
+    expect(rating.clickValue?.(8 + 17 * 6, 1, column)).toBeUndefined(); // past the last star
+    expect(CELL_TYPES.Checkbox.keyValue).toBeUndefined();
+  });
+
+  it('opens a button URL on a plain click', () => {
+    expect(CELL_TYPES.Button.clickOpens?.(col('Button', { meta: { url: 'https://example.com' } }))).toBe(
+      'https://example.com',
+    );
+    expect(CELL_TYPES.URL.clickOpens).toBeUndefined();
   });
 });

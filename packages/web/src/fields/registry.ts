@@ -3,7 +3,7 @@
  * so adding a UI type without a cell here fails to compile.
  */
 import type { UIType } from '@rowbase/core/fields/ui-types';
-import type { CellType } from './cell-type';
+import type { CellType, FormInputKind } from './cell-type';
 import { checkbox, multiSelect, singleSelect } from './choice-types';
 import { barcode, qrCode } from './code-types';
 import { attachment, button, formula, json, links, lookup, rollup, user } from './computed-types';
@@ -63,6 +63,11 @@ export const CELL_TYPES: { [K in UIType]: CellType } = {
   User: user,
   Password: password,
 };
+
+/** The input a shared form shows for a UI type, or undefined when forms leave it out (and for unknown types). */
+export function formInputOf(uidt: string): FormInputKind | undefined {
+  return (CELL_TYPES as Record<string, CellType | undefined>)[uidt]?.form;
+}
 
 export function cellTypeOf(uidt: UIType): CellType {
   return CELL_TYPES[uidt] ?? CELL_TYPES.SingleLineText;

@@ -8,6 +8,7 @@ export const singleLineText: CellType = {
   format: asText,
   parse: (t) => ok(t),
   editor: 'text',
+  form: 'text',
 };
 
 /** Long text shows its first line; the editor expands to a textarea. */
@@ -15,9 +16,14 @@ export const longText: CellType = {
   format: asText,
   parse: (t) => ok(t),
   editor: 'longText',
+  form: 'longText',
 };
 
-function linkType(validator: ValidatorName, href: (v: string) => string): CellType {
+function linkType(
+  validator: ValidatorName,
+  href: (v: string) => string,
+  form: 'email' | 'url' | 'text',
+): CellType {
   return {
     format: asText,
     parse: (t) => {
@@ -27,13 +33,14 @@ function linkType(validator: ValidatorName, href: (v: string) => string): CellTy
     },
     paint: (p, _v, display) => paintLink(p, display),
     editor: 'text',
+    form,
     href: (v) => (typeof v === 'string' && v ? href(v) : undefined),
   };
 }
 
-export const email = linkType('isEmail', (v) => `mailto:${v}`);
-export const url = linkType('isURL', (v) => (/^[a-z]+:\/\//i.test(v) ? v : `https://${v}`));
-export const phoneNumber = linkType('isMobilePhone', (v) => `tel:${v.replace(/[^\d+]/g, '')}`);
+export const email = linkType('isEmail', (v) => `mailto:${v}`, 'email');
+export const url = linkType('isURL', (v) => (/^[a-z]+:\/\//i.test(v) ? v : `https://${v}`), 'url');
+export const phoneNumber = linkType('isMobilePhone', (v) => `tel:${v.replace(/[^\d+]/g, '')}`, 'text');
 
 export const password: CellType = {
   format: (v) => (v ? '••••••••' : ''),
@@ -54,8 +61,9 @@ export const geoData: CellType = {
   },
   paint: (p, _v, display) => paintText(p, display ? `📍 ${display}` : ''),
   editor: 'text',
+  form: 'text',
 };
 
-/** Columns of database types Rowbase has no UI type for, and geometry: edited as text. */
-export const specificDbType: CellType = singleLineText;
-export const geometry: CellType = singleLineText;
+/** Columns of database types Rowbase has no UI type for, and geometry: edited as text in the grid, not on forms. */
+export const specificDbType: CellType = { ...singleLineText, form: undefined };
+export const geometry: CellType = specificDbType;

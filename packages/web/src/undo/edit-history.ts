@@ -42,28 +42,39 @@ export class EditHistory {
 
   /** Undoes the latest entry. A failing undo stays on the undo stack so the user can retry. */
   undo(): Promise<HistoryEntry | undefined> {
-    return this.step(this.done, this.undone, (e) => e.undo());
+    return this.step('undo');
   }
 
   redo(): Promise<HistoryEntry | undefined> {
-    return this.step(this.undone, this.done, (e) => e.redo());
+    return this.step('redo');
   }
 
-  private step(
-    from: HistoryEntry[],
-    to: HistoryEntry[],
-    run: (e: HistoryEntry) => Promise<void>,
-  ): Promise<HistoryEntry | undefined> {
+  /**
+   * Moves the newest entry of `from` to `to` as the step starts, not when its save answers: an edit made while
+   * the step's request is in flight (a Delete right after a redo whose reply is still on its way) is pushed
+   * above it. Moving it afterwards put the redone entry on top of that newer edit, so the next Ctrl+Z undid
+   * the redo instead of the edit. A step that fails goes back where it was.
+   */
+  private step(kind: 'undo' | 'redo'): Promise<HistoryEntry | undefined> {
+    // The stacks are looked up when the step runs, not when the key was pressed: a push in between replaces them.
+    const stacks = (): [HistoryEntry[], HistoryEntry[]] =>
+      kind === 'undo' ? [this.done, this.undone] : [this.undone, this.done];
     const result = this.queue.then(async () => {
+      const [from, to] = stacks();
       const entry = from.pop();
       if (!entry) return undefined;
+      const at = from.length;
+      to.push(entry);
       try {
-        await run(entry);
+        await (kind === 'undo' ? entry.undo() : entry.redo());
       } catch (e) {
-        from.push(entry);
+        const [fromNow, toNow] = stacks();
+        const i = toNow.lastIndexOf(entry);
+        if (i >= 0) toNow.splice(i, 1);
+        // Back where it was, unless a newer edit has meanwhile cleared the redo stack it came from.
+        if (fromNow === from) fromNow.splice(Math.min(at, fromNow.length), 0, entry);
         throw e;
       }
-      to.push(entry);
       return entry;
     });
     this.queue = result.then(

@@ -5,6 +5,8 @@ import { NUMBER_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
 export const count = virtualField({
   uidt: 'Count',
   kind: 'computed',
+  options: 'count',
+  computedBy: 'count',
   aggregations: NUMERIC_AGGREGATIONS,
   filterOps: NUMBER_OPS,
 });

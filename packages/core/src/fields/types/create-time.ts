@@ -6,6 +6,7 @@ import { DATE_AGGREGATIONS, DATE_OPS } from '../ops.js';
 export const createTime = storedField({
   uidt: 'CreateTime',
   kind: 'datetime',
+  stamp: 'created',
   dbType: pick(DATETIME),
   props: props(),
   aggregations: DATE_AGGREGATIONS,

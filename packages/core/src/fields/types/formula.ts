@@ -5,6 +5,8 @@ import { COMPUTED_OPS, FULL_AGGREGATIONS } from '../ops.js';
 export const formula = virtualField({
   uidt: 'Formula',
   kind: 'formula',
+  options: 'formula',
+  computedBy: 'formula',
   aggregations: FULL_AGGREGATIONS,
   filterOps: COMPUTED_OPS,
 });

@@ -6,6 +6,7 @@ import { DATE_AGGREGATIONS, DATE_OPS } from '../ops.js';
 export const lastModifiedTime = storedField({
   uidt: 'LastModifiedTime',
   kind: 'datetime',
+  stamp: 'modified',
   dbType: pick(DATETIME),
   props: props({ autoUpdate: true }),
   aggregations: DATE_AGGREGATIONS,

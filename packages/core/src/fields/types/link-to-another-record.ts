@@ -5,6 +5,8 @@ import { FULL_AGGREGATIONS, LINK_OPS } from '../ops.js';
 export const linkToAnotherRecord = virtualField({
   uidt: 'LinkToAnotherRecord',
   kind: 'link',
+  options: 'link',
+  computedBy: 'link',
   aggregations: FULL_AGGREGATIONS,
   filterOps: LINK_OPS,
 });

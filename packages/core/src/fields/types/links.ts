@@ -5,6 +5,8 @@ import { LINK_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
 export const links = virtualField({
   uidt: 'Links',
   kind: 'link',
+  options: 'link',
+  computedBy: 'link',
   aggregations: NUMERIC_AGGREGATIONS,
   filterOps: LINK_OPS,
 });

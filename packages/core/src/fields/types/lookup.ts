@@ -5,6 +5,8 @@ import { COMPUTED_OPS, FULL_AGGREGATIONS } from '../ops.js';
 export const lookup = virtualField({
   uidt: 'Lookup',
   kind: 'lookup',
+  options: 'lookup',
+  computedBy: 'lookup',
   aggregations: FULL_AGGREGATIONS,
   filterOps: COMPUTED_OPS,
 });

@@ -10,6 +10,7 @@ import { FULL_AGGREGATIONS, MULTISELECT_OPS } from '../ops.js';
 export const multiSelect = storedField({
   uidt: 'MultiSelect',
   kind: 'multiselect',
+  options: 'select',
   dbType: pick(TEXT),
   props: props({ defaultValue: true }),
   coerce: coerceMultiSelect,

@@ -5,6 +5,8 @@ import { NUMBER_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
 export const rollup = virtualField({
   uidt: 'Rollup',
   kind: 'rollup',
+  options: 'rollup',
+  computedBy: 'rollup',
   aggregations: NUMERIC_AGGREGATIONS,
   filterOps: NUMBER_OPS,
 });

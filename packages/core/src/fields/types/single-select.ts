@@ -7,6 +7,7 @@ import { FULL_AGGREGATIONS, SELECT_OPS } from '../ops.js';
 export const singleSelect = storedField({
   uidt: 'SingleSelect',
   kind: 'select',
+  options: 'select',
   dbType: pick(TEXT),
   props: props({ defaultValue: true }),
   coerce: coerceSelect,

@@ -12,8 +12,16 @@
  *   rollups, links and other formulas compose.
  * A field met again while its own SQL is being built (a cycle across tables) reads as NULL.
  */
-import type { ColumnMeta, LinkOptions, LookupOptions, RollupOptions } from '@rowbase/core/api/meta';
+import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { AppError, badRequest } from '@rowbase/core/errors';
+import {
+  computedBy,
+  countOptions,
+  linkOptions,
+  lookupOptions,
+  rollupOptions,
+} from '@rowbase/core/fields/col-options';
+import type { ComputedBy } from '@rowbase/core/fields/field-type';
 import type { FormulaType } from '@rowbase/core/formula/types';
 import { staticFormulaTypeOf } from '@rowbase/core/formula/types';
 import type { Knex } from 'knex';
@@ -37,12 +45,12 @@ export interface FieldSql {
   cause?: AppError;
 }
 
-const COMPUTED = new Set(['Links', 'LinkToAnotherRecord', 'Lookup', 'Rollup', 'Formula', 'Count']);
-
-/** Whether the row queries compute this field's value in SQL. */
+/** Whether the row queries compute this field's value in SQL (its type's `computedBy` in the registry). */
 export function isComputedField(column: ColumnMeta): boolean {
-  return COMPUTED.has(column.uidt);
+  return computedBy(column) !== undefined;
 }
+
+type Computer = (model: TableModel, column: ColumnMeta, alias: string) => FieldSql;
 
 export class ComputedSql {
   private readonly memo = new Map<string, FieldSql>();
@@ -114,33 +122,29 @@ export class ComputedSql {
     return f;
   }
 
+  /** One way to compute each kind of computed field; the field registry says which kind a UI type is. */
+  private readonly computers: Record<ComputedBy, Computer> = {
+    link: (model, column, alias) => this.link(model, column, alias),
+    count: (model, column, alias) => {
+      const relId = countOptions(column)?.fk_relation_column_id;
+      if (!relId) return this.nullValue('Count field without a link');
+      return this.link(model, this.fieldOf(model, relId).column, alias, true);
+    },
+    lookup: (model, column, alias) => this.lookup(model, column, alias),
+    rollup: (model, column, alias) => this.rollup(model, column, alias),
+    formula: (model, column, alias) => this.formula(model, column, alias),
+  };
+
   private build(model: TableModel, column: ColumnMeta, alias: string): FieldSql {
-    const db = this.db;
-    switch (column.uidt) {
-      case 'Links':
-      case 'LinkToAnotherRecord':
-        return this.link(model, column, alias);
-      case 'Count': {
-        const relId = (column.colOptions as { fk_relation_column_id?: string } | null)?.fk_relation_column_id;
-        if (!relId) return this.nullValue('Count field without a link');
-        return this.link(model, this.fieldOf(model, relId).column, alias, true);
-      }
-      case 'Lookup':
-        return this.lookup(model, column, alias);
-      case 'Rollup':
-        return this.rollup(model, column, alias);
-      case 'Formula':
-        return this.formula(model, column, alias);
-      default: {
-        const f = this.fieldOf(model, column.id);
-        if (!f.name) return this.nullValue(`${column.uidt} fields have no value in SQL`);
-        return {
-          sql: db.raw('??', [`${alias}.${f.name}`]),
-          type: staticFormulaTypeOf(column),
-          shape: { kind: 'field', field: f },
-        };
-      }
-    }
+    const by = computedBy(column);
+    if (by) return this.computers[by](model, column, alias);
+    const f = this.fieldOf(model, column.id);
+    if (!f.name) return this.nullValue(`${column.uidt} fields have no value in SQL`);
+    return {
+      sql: this.db.raw('??', [`${alias}.${f.name}`]),
+      type: staticFormulaTypeOf(column),
+      shape: { kind: 'field', field: f },
+    };
   }
 
   private count(hop: Hop): Knex.Raw {
@@ -148,7 +152,8 @@ export class ComputedSql {
   }
 
   private link(model: TableModel, column: ColumnMeta, alias: string, asCount = false): FieldSql {
-    const o = column.colOptions as LinkOptions;
+    const o = linkOptions(column);
+    if (!o) throw badRequest(`Link field '${column.title}' has no link options`);
     const hop = hopOf(this.env, model, column, alias);
     if (o.type === 'hm' || o.type === 'mm' || asCount) {
       return { sql: this.count(hop), type: 'numeric', shape: { kind: 'number' } };
@@ -173,14 +178,15 @@ export class ComputedSql {
     let target: ColumnMeta = column;
     // Follow lookups of lookups to the final field, one hop per link; a lookup met twice is a cycle.
     const seen = new Set<string>();
-    while (target.uidt === 'Lookup') {
+    while (computedBy(target) === 'lookup') {
       const key = `${current.id}\u0000${target.id}`;
       if (seen.has(key)) {
         this.cycles++;
         return this.nullValue('Circular reference detected');
       }
       seen.add(key);
-      const o = target.colOptions as LookupOptions;
+      const o = lookupOptions(target);
+      if (!o) throw badRequest(`Lookup field '${target.title}' has no lookup options`);
       const hop = hopOf(this.env, current, this.fieldOf(current, o.fk_relation_column_id).column, from);
       hops.push(hop);
       current = hop.model;
@@ -199,7 +205,8 @@ export class ComputedSql {
   }
 
   private rollup(model: TableModel, column: ColumnMeta, alias: string): FieldSql {
-    const o = column.colOptions as RollupOptions;
+    const o = rollupOptions(column);
+    if (!o) throw badRequest(`Rollup field '${column.title}' has no rollup options`);
     const hop = hopOf(this.env, model, this.fieldOf(model, o.fk_relation_column_id).column, alias);
     const target = this.fieldOf(hop.model, o.fk_rollup_column_id).column;
     const value = this.valueOf(hop.model, target, hop.alias);
@@ -218,7 +225,10 @@ export class ComputedSql {
       dialect: model.dialect,
       columns: model.fields.map((f) => f.column),
       columnSql: (c) => this.valueOf(model, c, alias).sql,
-      resolveType: (c) => (isComputedField(c) && c.uidt !== 'Formula' ? this.typeOf(model, c) : undefined),
+      resolveType: (c) => {
+        const by = computedBy(c);
+        return by && by !== 'formula' ? this.typeOf(model, c) : undefined;
+      },
     });
     const { sql, type } = compiled;
     switch (type) {

@@ -4,7 +4,9 @@
  * the related table. A chain of links (lookups of lookups) is these joins one after another; the first
  * join's condition becomes the WHERE that correlates the subquery with the outer row.
  */
-import type { ColumnMeta, LinkOptions } from '@rowbase/core/api/meta';
+import type { ColumnMeta } from '@rowbase/core/api/meta';
+import { badRequest } from '@rowbase/core/errors';
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import type { Knex } from 'knex';
 import type { TableModel } from '../table-model.js';
 
@@ -39,7 +41,8 @@ function columnName(model: TableModel, id: string): string {
 
 /** The joins from the rows of `model` (aliased `from`) to the records its link field `link` points at. */
 export function hopOf(env: HopEnv, model: TableModel, link: ColumnMeta, from: string): Hop {
-  const o = link.colOptions as LinkOptions;
+  const o = linkOptions(link);
+  if (!o) throw badRequest(`Field '${link.title}' is not a link`);
   const related = env.tableOf(o.fk_related_model_id);
   const alias = env.nextAlias();
   const eq = (a: string, b: string) => env.db.raw('?? = ??', [a, b]);

@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, neutralise } from './csv.js';
 import { xlsxWorkbook } from './xlsx.js';
@@ -63,5 +64,20 @@ describe('xlsx export', () => {
     expect(sheet).toContain('=cmd|calc');
     expect(sheet).not.toContain('<f>');
     expect(sheet).toContain('&lt;b&gt;&amp;');
+  });
+
+  it('opens in a real xlsx reader (ExcelJS) with the same sheet name, values and types', async () => {
+    const bytes = xlsxWorkbook('Fruit/Veg', ['Title', 'Price', 'Done'], [
+      ['=cmd|calc', 5.5, true],
+      ['<b>&', null, false],
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Fruit Veg');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Title', 'Price', 'Done']);
+    expect(sheet.getRow(2).values).toEqual([undefined, '=cmd|calc', 5.5, true]);
+    expect(sheet.getRow(3).values).toEqual([undefined, '<b>&', undefined, false]);
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
   });
 });

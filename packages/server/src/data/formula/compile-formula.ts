@@ -1,7 +1,8 @@
 /**
  * The entry points the row queries call to put formula fields into their SELECT, WHERE and ORDER BY.
  */
-import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
+import { computedBy, formulaOptions } from '@rowbase/core/fields/col-options';
+import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { formulaError } from '@rowbase/core/formula/errors';
 import { checkFormula } from '@rowbase/core/formula/typecheck';
 import { type FormulaDialect, type FormulaType, staticFormulaTypeOf } from '@rowbase/core/formula/types';
@@ -67,7 +68,7 @@ export interface CompiledFormula {
  *   knex('orders as t').select(knex.raw('? as ??', [sql, 'Total']));
  */
 export function compileFormulaColumn(column: ColumnMeta, options: FormulaSqlOptions): CompiledFormula {
-  const formula = (column.colOptions as FormulaOptions | null | undefined)?.formula ?? '';
+  const formula = formulaOptions(column)?.formula ?? '';
   return compileFormula(formula, { ...options, selfId: column.id });
 }
 
@@ -89,10 +90,10 @@ export function compileFormula(formula: string, options: FormulaSqlOptions & { s
     return compileChecked(checked, { kit, dialect: DIALECTS[options.dialect], refSql, recordId });
   };
   function refSql(column: ColumnMeta): Compiled {
-    if (column.uidt === 'Formula') {
+    if (computedBy(column) === 'formula') {
       let done = compiledFormulas.get(column.id);
       if (!done) {
-        const inner = compileText((column.colOptions as FormulaOptions | null)?.formula ?? '', column.id);
+        const inner = compileText(formulaOptions(column)?.formula ?? '', column.id);
         done = result(kit.sql`(${inner.sql})`, inner.type);
         compiledFormulas.set(column.id, done);
       }

@@ -70,6 +70,7 @@ function fromRow(r: Row): StoredView {
     uuid: (r.uuid as string | null) ?? null,
     meta: parseJson<Record<string, unknown>>(r.meta, {}),
     order: toNumOrNull(r.order),
+    owned_by: (r.owned_by as string | null) ?? null,
     passwordHash: (r.password_hash as string | null) ?? null,
   };
 }
@@ -110,10 +111,11 @@ export interface NewView {
   lock_type?: ViewMeta['lock_type'];
   meta?: Record<string, unknown>;
   order: number;
+  owned_by?: string | null;
 }
 
 export type ViewPatch = Partial<
-  Pick<ViewMeta, 'title' | 'order' | 'show_system_fields' | 'lock_type' | 'uuid' | 'meta'> & {
+  Pick<ViewMeta, 'title' | 'order' | 'show_system_fields' | 'lock_type' | 'uuid' | 'meta' | 'owned_by'> & {
     passwordHash: string | null;
   }
 >;
@@ -203,6 +205,7 @@ export class ViewsRepo {
       lock_type: v.lock_type ?? 'collaborative',
       meta: JSON.stringify(v.meta ?? {}),
       order: v.order,
+      owned_by: v.owned_by ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -220,6 +223,7 @@ export class ViewsRepo {
     if (patch.show_system_fields !== undefined) row.show_system_fields = patch.show_system_fields;
     if (patch.lock_type !== undefined) row.lock_type = patch.lock_type;
     if (patch.uuid !== undefined) row.uuid = patch.uuid;
+    if (patch.owned_by !== undefined) row.owned_by = patch.owned_by;
     if (patch.meta !== undefined) row.meta = JSON.stringify(patch.meta ?? {});
     if (patch.passwordHash !== undefined) row.password_hash = patch.passwordHash;
     await trx('rb_views').where({ id }).update(row);
@@ -229,6 +233,16 @@ export class ViewsRepo {
       const action = patch.uuid === null ? 'deleted' : patch.uuid !== undefined ? 'created' : 'updated';
       this.changes.publish({ type: 'share.changed', action, scope: 'view', targetId: id }, trx);
     }
+  }
+
+  /** Makes this view the table's default (the one a table opens with) and every other view not. */
+  async setDefault(view: { id: string; fk_model_id: string }, trx: Knex): Promise<void> {
+    const now = Date.now();
+    await trx('rb_views')
+      .where({ fk_model_id: view.fk_model_id })
+      .whereNot({ id: view.id })
+      .update({ is_default: false, updated_at: now });
+    await trx('rb_views').where({ id: view.id }).update({ is_default: true, updated_at: now });
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {

@@ -5,12 +5,16 @@
  */
 import { ViewType } from '@rowbase/core/api/meta';
 import { badRequest, forbidden } from '@rowbase/core/errors';
+import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import type { AppContext } from '../../context.js';
 import { RowReader, type Row } from '../../data/row-query.js';
 import type { StoredView } from '../../meta/repos/views.js';
 import type { AttachmentObject } from '../../storage/attachments.js';
 import { insertRows, writeTarget } from '../rows-write.js';
 import { sharedFields, type SharedField } from './shared-view-access.js';
+
+/** Fields whose values are files (attachments): uploaded as parts of the form, never given as JSON. */
+const takesFiles = (f: SharedField) => FIELD_TYPES[f.column.uidt]?.kind === 'attachment';
 
 export interface FormSubmission {
   /** Values by field title (or id). */
@@ -40,14 +44,14 @@ export async function submitSharedForm(
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input.data)) {
     const f = fieldOf(key);
-    if (f.column.uidt === 'Attachment' && !isEmpty(value)) {
+    if (takesFiles(f) && !isEmpty(value)) {
       throw badRequest(`${f.column.title}: attach files by uploading them with the form`);
     }
     values[f.column.title] = value;
   }
   for (const { field, attachment } of input.files) {
     const f = fieldOf(field);
-    if (f.column.uidt !== 'Attachment') throw badRequest(`${f.column.title} does not take files`);
+    if (!takesFiles(f)) throw badRequest(`${f.column.title} does not take files`);
     const list = (values[f.column.title] as AttachmentObject[] | undefined) ?? [];
     values[f.column.title] = [...list, attachment];
   }

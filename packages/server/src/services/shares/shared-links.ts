@@ -4,6 +4,7 @@
  * share, the row inside the view's filters, and only the related records' primary key and display value
  * are sent: no other field of another table leaves the server.
  */
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import type { LinkOptions, PageInfo } from '@rowbase/core/api/meta';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
@@ -13,8 +14,6 @@ import type { StoredField, TableModel } from '../../data/table-model.js';
 import type { ViewScope } from '../views/view-scope.js';
 import { sharedFields } from './shared-view-access.js';
 
-const LINK_TYPES = ['Links', 'LinkToAnotherRecord'];
-
 function stored(model: TableModel, columnId: string): StoredField {
   const f = model.field(columnId);
   if (!f?.name) throw badRequest(`The link's key '${columnId}' is missing from '${model.title}'`);
@@ -23,10 +22,11 @@ function stored(model: TableModel, columnId: string): StoredField {
 
 async function linkOf(ctx: AppContext, scope: ViewScope, key: string): Promise<LinkOptions> {
   const f = (await sharedFields(ctx, scope.view)).find(
-    (x) => LINK_TYPES.includes(x.column.uidt) && (x.column.id === key || x.column.title === key),
+    (x) => !!linkOptions(x.column) && (x.column.id === key || x.column.title === key),
   );
-  if (!f?.column.colOptions) throw badRequest(`Link field '${key}' not found in this view`);
-  return f.column.colOptions as LinkOptions;
+  const options = f && linkOptions(f.column);
+  if (!options) throw badRequest(`Link field '${key}' not found in this view`);
+  return options;
 }
 
 /** Primary key and display value of the related table: all a share shows of it. */

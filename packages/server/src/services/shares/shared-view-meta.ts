@@ -2,6 +2,7 @@
  * What `GET /db/public/shared-view/{uuid}/meta` sends: the view (no password), its settings, the table's
  * title and only the fields the share exposes, each with its view column settings.
  */
+import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { AppContext } from '../../context.js';
 import type { StoredView } from '../../meta/repos/views.js';
 import { getTable } from '../views/table-meta.js';
@@ -25,9 +26,7 @@ export async function sharedViewMeta(ctx: AppContext, view: StoredView): Promise
     rqd: f.column.rqd,
     system: f.column.system,
     meta: f.column.meta,
-    ...(f.column.uidt === 'SingleSelect' || f.column.uidt === 'MultiSelect'
-      ? { colOptions: f.column.colOptions }
-      : {}),
+    ...(optionsKindOf(f.column.uidt) === 'select' ? { colOptions: f.column.colOptions } : {}),
   }));
   return {
     ...presented,

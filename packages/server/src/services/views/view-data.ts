@@ -3,6 +3,7 @@
  * find-one, count, read one, exist, group-by counts (several levels) and grouped pages per value.
  * Every read goes through the view's scope (filters, sorts, visible fields).
  */
+import { selectOptions } from '@rowbase/core/fields/col-options';
 import type { PageInfo } from '@rowbase/core/api/meta';
 import { notFound } from '@rowbase/core/errors';
 import type { FilterCondition } from '@rowbase/core/filters/where';
@@ -153,8 +154,9 @@ export async function groupedRows(
   const base = viewPageQuery(scope, q);
   const { limit, offset } = parsePaging(q);
   let keys: (string | null)[];
-  const options = (f.column.colOptions as { options?: { title: string }[] } | null)?.options;
-  if (f.column.uidt === 'SingleSelect' && options) {
+  // Single-select groups come in the order of the options (a multi-select groups by its stored combinations).
+  const options = f.kind === 'select' ? selectOptions(f.column)?.options : undefined;
+  if (options) {
     keys = [...options.map((o) => o.title), null];
   } else {
     const grouped = await groupByView(ctx, scope, { where: q.where, column_name: f.column.id, limit: 1000 });

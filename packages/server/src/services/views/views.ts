@@ -34,9 +34,20 @@ export async function getView(ctx: AppContext, viewId: string, trx: Knex = ctx.d
   return v;
 }
 
-/** A locked view keeps its fields, filters, sorts and settings until someone unlocks it (PATCH lock_type). */
-export function assertUnlocked(view: StoredView): void {
+/**
+ * A locked view keeps its fields, filters, sorts and settings until someone unlocks it (PATCH lock_type);
+ * a personal one changes only through its owner. The lock modes are described in docs/views.md.
+ */
+export function assertUnlocked(view: StoredView, userId: string): void {
   if (view.lock_type === 'locked') throw forbidden('This view is locked; unlock it to change it');
+  assertOwnerOfPersonal(view, userId);
+}
+
+/** A personal view is changed, renamed, re-moded or deleted only by its owner. */
+function assertOwnerOfPersonal(view: StoredView, userId: string): void {
+  if (view.lock_type === 'personal' && view.owned_by && view.owned_by !== userId) {
+    throw forbidden('This view is personal; only its owner can change it');
+  }
 }
 
 /** The view if it is of the given type; another type is a 404 as NocoDB answers. */
@@ -93,6 +104,7 @@ export async function createView(
   table: TableMeta,
   type: ViewType,
   body: CreateViewBody,
+  userId: string,
 ): Promise<ViewReply> {
   return ctx.db.transaction(async (trx) => {
     await assertUniqueTitle(trx, table.id, body.title);
@@ -113,6 +125,7 @@ export async function createView(
         lock_type: body.lock_type ?? 'collaborative',
         meta,
         order: body.order ?? (await ctx.views.maxOrder(table.id, trx)) + 1,
+        owned_by: userId,
       },
       trx,
     );
@@ -140,7 +153,9 @@ export async function updateView(
   ctx: AppContext,
   view: StoredView,
   body: UpdateViewBody,
+  userId: string,
 ): Promise<ViewReply> {
+  assertOwnerOfPersonal(view, userId);
   return ctx.db.transaction(async (trx) => {
     if (body.title !== undefined) await assertUniqueTitle(trx, view.fk_model_id, body.title, view.id);
     const meta = toMeta(body.meta);
@@ -152,10 +167,13 @@ export async function updateView(
         order: body.order,
         show_system_fields: body.show_system_fields,
         lock_type: body.lock_type,
+        // Whoever makes a view personal owns it from then on.
+        owned_by: body.lock_type === 'personal' ? userId : undefined,
         meta: meta === undefined ? undefined : { ...view.meta, ...meta },
       },
       trx,
     );
+    if (body.is_default) await ctx.views.setDefault(view, trx);
     if (view.type === ViewType.GRID && typeof meta?.rowHeight === 'number') {
       await ctx.views.saveSettings(view.id, { row_height: meta.rowHeight }, trx);
     }
@@ -205,7 +223,8 @@ export async function getViewSettings(ctx: AppContext, view: StoredView): Promis
   return reply;
 }
 
-export async function deleteView(ctx: AppContext, view: StoredView): Promise<void> {
+export async function deleteView(ctx: AppContext, view: StoredView, userId: string): Promise<void> {
+  assertOwnerOfPersonal(view, userId);
   if (view.is_default) throw badRequest('The default view cannot be deleted');
   // Columns, filters, sorts and settings of the view go with it (foreign keys cascade).
   await ctx.views.delete(view.id);

@@ -11,12 +11,13 @@ import { useTranslation } from 'react-i18next';
 export function DateEditor(p: EditorProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => p.initial ?? p.type.format(p.value, p.column));
-  const uidt = p.column.uidt;
-  const pickerType = uidt === 'Time' ? 'time' : uidt === 'DateTime' ? 'datetime-local' : 'date';
+  // The cell type says whether it holds a date, a date-time or a time (the same kinds its form input uses).
+  const kind = p.type.form ?? 'date';
+  const pickerType = kind === 'time' ? 'time' : kind === 'dateTime' ? 'datetime-local' : 'date';
   const dateFormat = metaOf(p.column, 'date_format', DEFAULT_DATE_FORMAT);
   const timeFormat = metaOf(p.column, 'time_format', DEFAULT_TIME_FORMAT);
   const placeholder =
-    uidt === 'Time' ? timeFormat : uidt === 'DateTime' ? `${dateFormat} ${timeFormat}` : dateFormat;
+    kind === 'time' ? timeFormat : kind === 'dateTime' ? `${dateFormat} ${timeFormat}` : dateFormat;
   return (
     <div className="flex h-full w-full items-center bg-white">
       <input

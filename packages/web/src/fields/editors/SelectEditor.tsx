@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 export function SelectEditor(p: EditorProps) {
   const { t } = useTranslation();
-  const multi = p.column.uidt === 'MultiSelect';
+  const multi = p.type.editor === 'multiSelect';
   const [filter, setFilter] = useState(p.initial ?? '');
   const [picked, setPicked] = useState(() => selectedTitles(p.value));
   const [hover, setHover] = useState(0);

@@ -29,7 +29,7 @@ export function TextEditor(p: EditorProps) {
 
 /** Long text and JSON expand into a larger box; Enter saves, Shift+Enter adds a line. */
 export function LongTextEditor(p: EditorProps) {
-  const [text, setText] = useState(() => initialText(p, p.column.uidt === 'JSON'));
+  const [text, setText] = useState(() => initialText(p, p.type.editor === 'json'));
   return (
     <textarea
       autoFocus

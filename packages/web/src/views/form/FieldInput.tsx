@@ -1,6 +1,7 @@
 /** The input of one form field, by its type: text, long text, number, checkbox, options, date, time, files. */
 import { Checkbox, Input, InputNumber, Rate, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FormInputKind } from '../../fields/cell-type';
 import type { FormField } from './form-fields';
 import type { FormValue } from './form-validation';
 
@@ -11,15 +12,21 @@ interface Props {
   invalid: boolean;
 }
 
-const NUMBER_TYPES = new Set(['Number', 'Decimal', 'Currency', 'Percent', 'Year', 'Duration']);
-const NATIVE_TYPES: Record<string, string> = { Date: 'date', DateTime: 'datetime-local', Time: 'time' };
+/** The HTML input type of the inputs that are plain text boxes. */
+const HTML_TYPES: Partial<Record<FormInputKind, string>> = {
+  date: 'date',
+  dateTime: 'datetime-local',
+  time: 'time',
+  email: 'email',
+  url: 'url',
+};
 
 export function FieldInput({ field, value, onChange, invalid }: Props) {
   const { t } = useTranslation();
   const status = invalid ? 'error' : undefined;
   const testId = `form-input-${field.title}`;
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
-  if (field.uidt === 'LongText' || field.uidt === 'JSON')
+  if (field.input === 'longText' || field.input === 'json')
     return (
       <Input.TextArea
         id={field.id}
@@ -30,7 +37,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
         data-testid={testId}
       />
     );
-  if (NUMBER_TYPES.has(field.uidt))
+  if (field.input === 'number')
     return (
       <InputNumber
         id={field.id}
@@ -41,7 +48,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
         data-testid={testId}
       />
     );
-  if (field.uidt === 'Rating')
+  if (field.input === 'rating')
     return (
       <Rate
         count={field.max ?? 5}
@@ -50,7 +57,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
         data-testid={testId}
       />
     );
-  if (field.uidt === 'Checkbox')
+  if (field.input === 'checkbox')
     return (
       <Checkbox
         id={field.id}
@@ -61,14 +68,14 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
         {field.label}
       </Checkbox>
     );
-  if (field.uidt === 'SingleSelect' || field.uidt === 'MultiSelect')
+  if (field.input === 'select' || field.input === 'multiSelect')
     return (
       <Select
         id={field.id}
         style={{ width: '100%' }}
         status={status}
         allowClear
-        mode={field.uidt === 'MultiSelect' ? 'multiple' : undefined}
+        mode={field.input === 'multiSelect' ? 'multiple' : undefined}
         placeholder={t('form.select')}
         value={value === '' || value == null ? undefined : (value as string | string[])}
         options={field.options.map((o) => ({ value: o, label: o }))}
@@ -76,7 +83,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
         data-testid={testId}
       />
     );
-  if (field.uidt === 'Attachment')
+  if (field.input === 'attachment')
     return (
       <div className="flex flex-col gap-1">
         <label className="inline-flex w-fit cursor-pointer rounded border border-gray-300 px-3 py-1 text-sm hover:border-[#4351E8]">
@@ -101,9 +108,7 @@ export function FieldInput({ field, value, onChange, invalid }: Props) {
   return (
     <Input
       id={field.id}
-      type={
-        NATIVE_TYPES[field.uidt] ?? (field.uidt === 'Email' ? 'email' : field.uidt === 'URL' ? 'url' : 'text')
-      }
+      type={HTML_TYPES[field.input] ?? 'text'}
       status={status}
       value={text}
       onChange={(e) => onChange(e.target.value)}

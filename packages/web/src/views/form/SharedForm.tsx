@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/notify';
 import { FieldInput } from './FieldInput';
-import { formFields, type SharedColumn, type SharedViewColumn } from './form-fields';
+import { formFields, initialValues, type SharedColumn, type SharedViewColumn } from './form-fields';
 import { submissionBody } from './form-submit';
 import { checkField, checkForm, safeRedirect, type FormIssue, type FormValue } from './form-validation';
 
@@ -25,20 +25,27 @@ export interface SharedFormProps {
     submit_another_form?: boolean;
     show_blank_form?: boolean;
   };
+  /** The view's meta: the submit button's text and the seconds before a blank form comes back. */
+  viewMeta?: Record<string, unknown> | null;
   survey: boolean;
   submit(body: FormData | Record<string, unknown>): Promise<unknown>;
 }
 
-export function SharedForm({ title, columns, settings, form, survey, submit }: SharedFormProps) {
+export function SharedForm({ title, columns, settings, form, viewMeta, survey, submit }: SharedFormProps) {
   const { t } = useTranslation();
   const fields = useMemo(() => formFields(columns, settings), [columns, settings]);
-  const [values, setValues] = useState<Record<string, FormValue>>({});
+  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(fields));
   const [issues, setIssues] = useState<Map<string, FormIssue>>(new Map());
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState(false);
   const redirect = safeRedirect(form.redirect_url);
+  const submitText = typeof viewMeta?.submitText === 'string' ? viewMeta.submitText.trim() : '';
+  const blankAfterSecs =
+    typeof viewMeta?.blankFormAfterSecs === 'number' && viewMeta.blankFormAfterSecs >= 0
+      ? viewMeta.blankFormAfterSecs
+      : 5;
 
   useEffect(() => {
     if (!done || !redirect) return;
@@ -48,9 +55,16 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
 
   useEffect(() => {
     if (!done || !form.show_blank_form || redirect) return;
-    const timer = setTimeout(() => restart(), 5000);
+    const timer = setTimeout(() => restart(), blankAfterSecs * 1000);
     return () => clearTimeout(timer);
-  }, [done, form.show_blank_form, redirect]);
+  }, [done, form.show_blank_form, redirect, blankAfterSecs]);
+
+  // A survey is answered by keyboard: each question's input takes the focus when it comes up.
+  useEffect(() => {
+    if (!survey || done) return;
+    const id = fields[step]?.id;
+    if (id) document.getElementById(id)?.focus();
+  }, [survey, step, done, fields]);
 
   const message = (issue: FormIssue | undefined) => (issue ? t(issue.key, issue.params) : undefined);
   const setValue = (id: string, v: FormValue) => {
@@ -63,7 +77,7 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
     });
   };
   const restart = () => {
-    setValues({});
+    setValues(initialValues(fields));
     setIssues(new Map());
     setStep(0);
     setDone(false);
@@ -140,7 +154,7 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
       >
         {shown.map((f) => (
           <div key={f.id} data-testid={`form-field-${f.title}`}>
-            {f.uidt !== 'Checkbox' && (
+            {f.input !== 'checkbox' && (
               <label htmlFor={f.id} className="mb-1 block font-medium">
                 {f.label}
                 {f.required && <span className="ml-1 text-red-600">*</span>}
@@ -169,7 +183,7 @@ export function SharedForm({ title, columns, settings, form, survey, submit }: S
             loading={sending}
             data-testid={last ? 'shared-form-submit' : 'shared-form-next'}
           >
-            {last ? t('form.submit') : t('form.next')}
+            {last ? submitText || t('form.submit') : t('form.next')}
           </Button>
         </div>
       </form>

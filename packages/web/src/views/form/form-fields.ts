@@ -4,6 +4,9 @@
  * (label, help, required, order). Pure, so the form page and its tests read the same model.
  */
 
+import type { FormInputKind } from '../../fields/cell-type';
+import { formInputOf } from '../../fields/registry';
+
 /** A column as the share meta sends it (`model.columns`). */
 export interface SharedColumn {
   id: string;
@@ -34,6 +37,8 @@ export interface FormField {
   /** The key the submission uses: the field's title. */
   title: string;
   uidt: string;
+  /** The input the field's type shows on forms (the web field registry's `form`). */
+  input: FormInputKind;
   /** What the form shows: its own label, else the field title. */
   label: string;
   help?: string;
@@ -43,32 +48,9 @@ export interface FormField {
   limits: { minLength?: number; maxLength?: number; min?: number; max?: number };
   /** Rating: the highest value. */
   max?: number;
+  /** What the input holds when the form opens (the form column's `meta.defaultValue`). */
+  defaultValue?: string | number | boolean | string[];
 }
-
-/** Types a visitor can fill in; everything else (formulas, links, system fields) is left out of the form. */
-export const INPUT_TYPES = new Set([
-  'SingleLineText',
-  'LongText',
-  'Email',
-  'URL',
-  'PhoneNumber',
-  'Number',
-  'Decimal',
-  'Currency',
-  'Percent',
-  'Rating',
-  'Year',
-  'Duration',
-  'Checkbox',
-  'SingleSelect',
-  'MultiSelect',
-  'Date',
-  'DateTime',
-  'Time',
-  'Attachment',
-  'JSON',
-  'GeoData',
-]);
 
 const num = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
@@ -78,16 +60,18 @@ const num = (v: unknown): number | undefined => {
 /** The form's inputs in the form's order. */
 export function formFields(columns: SharedColumn[], settings: SharedViewColumn[]): FormField[] {
   const byColumn = new Map(settings.map((s) => [s.fk_column_id, s]));
+  // Types a visitor can fill in have a form input in the registry; computed and system fields are left out.
   return columns
-    .filter((c) => INPUT_TYPES.has(c.uidt) && !c.system && byColumn.get(c.id)?.show !== false)
-    .map((c, i) => ({ c, s: byColumn.get(c.id), i }))
+    .map((c, i) => ({ c, s: byColumn.get(c.id), i, input: formInputOf(c.uidt) }))
+    .filter(({ c, s, input }) => input && !c.system && s?.show !== false)
     .sort((a, b) => (a.s?.order ?? 1e6 + a.i) - (b.s?.order ?? 1e6 + b.i))
-    .map(({ c, s }) => {
+    .map(({ c, s, input }) => {
       const meta = { ...(s?.meta ?? {}) };
       return {
         id: c.id,
         title: c.title,
         uidt: c.uidt,
+        input: input!,
         label: s?.label?.trim() || c.title,
         help: s?.help?.trim() || s?.description?.trim() || undefined,
         required: Boolean(s?.required || c.rqd),
@@ -98,7 +82,22 @@ export function formFields(columns: SharedColumn[], settings: SharedViewColumn[]
           min: num(meta.min),
           max: num(meta.max),
         },
-        max: c.uidt === 'Rating' ? (num(c.meta?.max) ?? 5) : undefined,
+        max: input === 'rating' ? (num(c.meta?.max) ?? 5) : undefined,
+        defaultValue: defaultOf(meta.defaultValue),
       };
     });
+}
+
+function defaultOf(v: unknown): FormField['defaultValue'] {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return undefined;
+}
+
+/** The values a form opens with: each field's default value. */
+export function initialValues(fields: FormField[]): Record<string, FormField['defaultValue']> {
+  const out: Record<string, FormField['defaultValue']> = {};
+  for (const f of fields)
+    if (f.defaultValue !== undefined && f.defaultValue !== '') out[f.id] = f.defaultValue;
+  return out;
 }

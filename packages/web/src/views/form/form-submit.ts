@@ -3,17 +3,15 @@
  * title, or multipart when files are attached (`data` holds the JSON, each file is a part named by its field).
  */
 import type { FormField } from './form-fields';
-import { isEmptyValue, type FormValue } from './form-validation';
-
-const NUMERIC = new Set(['Number', 'Decimal', 'Currency', 'Percent', 'Rating', 'Year', 'Duration']);
+import { isEmptyValue, isNumericInput, type FormValue } from './form-validation';
 
 /** The value as the row API takes it: numbers as numbers, options comma-joined, empty values left out. */
 export function submitValue(field: FormField, value: FormValue): unknown {
-  if (isEmptyValue(value) && field.uidt !== 'Checkbox') return undefined;
-  if (field.uidt === 'Checkbox') return value === true;
-  if (NUMERIC.has(field.uidt)) return typeof value === 'number' ? value : Number(value);
-  if (field.uidt === 'MultiSelect' && Array.isArray(value)) return (value as string[]).join(',');
-  if (field.uidt === 'JSON' && typeof value === 'string') {
+  if (field.input === 'checkbox') return value === true;
+  if (isEmptyValue(value)) return undefined;
+  if (isNumericInput(field)) return typeof value === 'number' ? value : Number(value);
+  if (field.input === 'multiSelect' && Array.isArray(value)) return (value as string[]).join(',');
+  if (field.input === 'json' && typeof value === 'string') {
     try {
       return JSON.parse(value) as unknown;
     } catch {
@@ -32,7 +30,7 @@ export function submissionBody(
   const files: { field: string; file: File }[] = [];
   for (const f of fields) {
     const v = values[f.id];
-    if (f.uidt === 'Attachment') {
+    if (f.input === 'attachment') {
       if (Array.isArray(v))
         for (const file of v) if (file instanceof File) files.push({ field: f.title, file });
       continue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
+import { formInputOf } from '../../fields/registry';
 import { formFields, type FormField } from './form-fields';
 import { checkField, checkForm, safeRedirect, type FormIssue } from './form-validation';
 import { submissionBody } from './form-submit';
@@ -20,6 +21,7 @@ const field = (over: Partial<FormField>): FormField => ({
   options: [],
   limits: {},
   ...over,
+  input: over.input ?? formInputOf(over.uidt ?? 'SingleLineText')!,
 });
 
 describe('shared form validation', () => {

@@ -25,7 +25,9 @@ export interface FormIssue {
 /** A value the form holds: text, a number, a boolean, chosen options, or picked files. */
 export type FormValue = string | number | boolean | string[] | File[] | null | undefined;
 
-const NUMERIC = new Set(['Number', 'Decimal', 'Currency', 'Percent', 'Rating', 'Year', 'Duration']);
+/** Numbers and ratings are checked and submitted as numbers. */
+export const isNumericInput = (field: Pick<FormField, 'input'>) =>
+  field.input === 'number' || field.input === 'rating';
 
 export function isEmptyValue(v: FormValue): boolean {
   return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
@@ -40,15 +42,15 @@ export function checkField(field: FormField, value: FormValue): FormIssue | unde
   if (isEmptyValue(value)) return field.required ? { key: 'form.required', params: { label } } : undefined;
   if (typeof value === 'string') {
     if (value.trim() === '') return field.required ? { key: 'form.blank', params: { label } } : undefined;
-    if (NUMERIC.has(field.uidt)) return checkNumber(field, Number(value));
+    if (isNumericInput(field)) return checkNumber(field, Number(value));
     const { minLength, maxLength } = field.limits;
     if (minLength !== undefined && value.length < minLength)
       return { key: 'form.minLength', params: { label, min: minLength } };
     if (maxLength !== undefined && value.length > maxLength)
       return { key: 'form.maxLength', params: { label, max: maxLength } };
-    if (field.uidt === 'Email' && validateCell('isEmail', value.trim()))
+    if (field.input === 'email' && validateCell('isEmail', value.trim()))
       return { key: 'form.email', params: { label } };
-    if (field.uidt === 'URL' && validateCell('isURL', value.trim()))
+    if (field.input === 'url' && validateCell('isURL', value.trim()))
       return { key: 'form.url', params: { label } };
   }
   if (typeof value === 'number') return checkNumber(field, value);

@@ -7,8 +7,6 @@ import { clearRange, fillChanges, fillTarget } from './grid-clipboard';
 import type { GridController } from './grid-controller';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, rangeRect } from './renderer';
 import { extendTo, isMoveKey, move, type Range, single, tab } from './selection';
-import { metaOf } from '../../fields/number-types';
-import { PAD } from '../../fields/paint';
 
 type Gesture =
   | { kind: 'select' }
@@ -98,14 +96,14 @@ export class GridInput {
       void this.commit(row, col, type.toggle(value));
       return;
     }
-    if (column.uidt === 'Rating' && wasActive && !g.readOnly) {
-      const star = Math.floor((x - g.layout.screenX(col, g.scrollX) - PAD) / 17) + 1;
-      if (star >= 1 && star <= metaOf(column, 'max', 5))
-        void this.commit(row, col, Number(value) === star ? 0 : star);
+    if (type.clickValue && wasActive && !g.readOnly) {
+      const next = type.clickValue(x - g.layout.screenX(col, g.scrollX), value, column);
+      if (next !== undefined) void this.commit(row, col, next);
       return;
     }
-    const href = type.href?.(column.uidt === 'Button' ? metaOf(column, 'url', '') : value);
-    if (href && (modifier || column.uidt === 'Button')) window.open(href, '_blank', 'noopener');
+    const opens = type.clickOpens?.(column);
+    const href = opens ?? (modifier ? type.href?.(value) : undefined);
+    if (href) window.open(href, '_blank', 'noopener');
   }
 
   private async commit(row: number, col: number, value: unknown) {
@@ -283,11 +281,11 @@ export class GridInput {
         return true;
     }
     if (e.key.length === 1 && type) {
-      if (g.columns[col]!.uidt === 'Rating' && /\d/.test(e.key)) {
-        void this.commit(row, col, Number(e.key));
+      const set = type.keyValue?.(e.key);
+      if (set !== undefined) {
+        void this.commit(row, col, set);
         return true;
       }
-      if (g.columns[col]!.uidt === 'Checkbox') return false;
       if (type.editor) {
         g.callbacks.onEdit(row, col, e.key);
         return true;

@@ -2,6 +2,7 @@
  * React glue of the grid: builds the controller for a table/view with the app's API client, keeps its columns
  * in step with the view's column settings, persists resize/reorder/freeze, and subscribes to remote edits.
  */
+import { selectOptions } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { request } from '../../api/client';
@@ -132,9 +133,7 @@ export function useGrid(
       try {
         const leaves = await fetchGroupLeaves(path, queryRef.current.where, fields);
         if (call !== latest) return;
-        const options = fields.map((f) =>
-          isSelect(f) ? (f.colOptions as { options?: { title: string }[] } | null)?.options : undefined,
-        );
+        const options = fields.map((f) => selectOptions(f)?.options);
         controller.setGroups(fields, orderGroupsLikeRows(options, leaves));
       } catch (e) {
         callbacksRef.current.onError(errorMessageOf(e));
@@ -173,8 +172,6 @@ export function useGrid(
 
   return { controller, services, settings, reloadSettings, setQuery, query };
 }
-
-const isSelect = (c: { uidt: string }) => c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect';
 
 /** Pages of /groupby answered in one request each; a view with more group combinations than this shows the first. */
 const GROUP_PAGE = 1000;

@@ -1,4 +1,4 @@
-/** One table in the sidebar with its views and its menu: rename, move up/down, duplicate, delete. */
+/** One table in the sidebar with its views (when open) and its menu: rename, move up/down, duplicate, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Dropdown, Modal } from 'antd';
@@ -12,6 +12,7 @@ import { usePermissions } from '../../../app/use-permissions';
 import { TitleModal } from '../../../components/TitleModal';
 import { followJob } from '../../../jobs/running-jobs';
 import { SIDEBAR_ICONS } from './sidebar-items';
+import { ViewList } from './ViewList';
 
 interface Props {
   table: TableMeta;
@@ -30,12 +31,10 @@ export function TableItem({ table, tables, index, baseId }: Props) {
   // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
   const [menuOpen, setMenuOpen] = useState(false);
   const open = openTableId === table.id;
-  // The views list belongs to the views work; a failure there hides the list rather than toasting.
   const views = useQuery({
     queryKey: viewsKey(table.id),
     queryFn: () => tablesApi.views(table.id),
     enabled: open,
-    meta: { silent: true },
   });
   const refresh = () => qc.invalidateQueries({ queryKey: tablesKey(baseId) });
 
@@ -146,20 +145,7 @@ export function TableItem({ table, tables, index, baseId }: Props) {
           </Dropdown>
         )}
       </div>
-      {open && (views.data?.list.length ?? 0) > 0 && (
-        <ul className="ms-5">
-          {views.data!.list.map((v) => (
-            <li key={v.id}>
-              <NavLink
-                to={tablePath(baseId, table.id, v.id)}
-                className={`block truncate rounded px-2 py-0.5 text-xs ${openViewId === v.id ? 'text-indigo-700' : 'text-gray-600 hover:bg-gray-200'}`}
-              >
-                {SIDEBAR_ICONS.view} {v.is_default ? t('table.defaultView') : v.title}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && views.data && <ViewList table={table} baseId={baseId} views={views.data.list} />}
       <TitleModal
         open={renaming}
         title={t('table.renameTitle')}

@@ -1,0 +1,80 @@
+/**
+ * A map as a user meets it, with the tile server unreachable: created from the sidebar on the GeoData field,
+ * it shows a marker per located record and says the tiles are unavailable, a marker opens its record, and the
+ * shared map opens in a fresh browser.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { type Api, call } from '../support/grid.js';
+import { signUpByApi } from '../support/web.js';
+
+let app: RunningApp;
+let browser: Browser;
+let api: Api;
+let page: Page;
+let baseId: string;
+let tableId: string;
+
+const offline = (p: Page) => p.route('**/tile.openstreetmap.org/**', (route) => route.abort());
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  api = { url: app.url, token: await signUpByApi(app.url, 'map@example.com') };
+  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Trips' })).id;
+  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
+    title: 'Places',
+    columns: [{ title: 'Location', uidt: 'GeoData' }],
+  });
+  tableId = table.id;
+  await call(api, 'POST', `/api/v2/tables/${tableId}/records`, [
+    { Title: 'Lisbon', Location: '38.72;-9.14' },
+    { Title: 'Tokyo', Location: '35.68;139.69' },
+    { Title: 'Nowhere' },
+  ]);
+  page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  page.setDefaultTimeout(15_000);
+  await offline(page);
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('rowbase-gui-v1'))
+      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
+  }, api.token);
+  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
+  await page.waitForSelector('[data-testid=view-list]');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+it('creates a map from the sidebar: a marker per located record, and a word about the missing tiles', async () => {
+  await page.click('[data-testid=create-view]');
+  await page.click('[data-testid=create-view-map]');
+  await page.click('[data-testid=modal-ok]');
+  await page.waitForSelector('[data-testid=map-count]:text-is("Markers: 2")');
+  await page.waitForSelector('[data-testid=map-tiles-down]');
+  await expect.poll(() => page.locator('path.rb-marker').count()).toBe(2);
+});
+
+it('opens a record from its marker', async () => {
+  await page.locator('path.rb-marker').first().click();
+  await page.waitForSelector('[data-testid=card-record]');
+  const title = await page.inputValue('[data-testid=card-record-Title]');
+  expect(['Lisbon', 'Tokyo']).toContain(title);
+  expect(await page.inputValue('[data-testid=card-record-Location]')).toMatch(/^3\d\.\d+;/);
+});
+
+it('is shared: a fresh browser sees the markers', async () => {
+  const map = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list.find(
+    (v: { type: number }) => v.type === 5,
+  );
+  const share = await call(api, 'POST', `/api/v1/db/meta/views/${map.id}/share`);
+  const visitor = await (await browser.newContext()).newPage();
+  visitor.setDefaultTimeout(15_000);
+  await offline(visitor);
+  await visitor.goto(`${app.url}/#/nc/map/${share.uuid}`);
+  await visitor.waitForSelector('[data-testid=shared-cards] [data-testid=map-count]:text-is("Markers: 2")');
+  await expect.poll(() => visitor.locator('path.rb-marker').count()).toBe(2);
+});

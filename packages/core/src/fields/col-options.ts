@@ -1,0 +1,56 @@
+/**
+ * A column's `colOptions`, narrowed through the field registry: each field type says which shape of options it
+ * carries (`FieldTypeDef.options`), so code asks for "the link options of this column" and gets them typed, or
+ * undefined for a column of another type, without casting the options union at every use.
+ * @example linkOptions(column)?.fk_related_model_id // the linked table, when `column` is a Links field
+ */
+import type {
+  ColumnMeta,
+  CountOptions,
+  FormulaOptions,
+  LinkOptions,
+  LookupOptions,
+  RollupOptions,
+  SelectOptions,
+} from '../api/meta.js';
+import type { ColOptionsKind, ComputedBy } from './field-type.js';
+import { FIELD_TYPES } from './registry.js';
+import type { UIType } from './ui-types.js';
+
+export interface ColOptionsByKind {
+  link: LinkOptions;
+  count: CountOptions;
+  lookup: LookupOptions;
+  rollup: RollupOptions;
+  formula: FormulaOptions;
+  select: SelectOptions;
+}
+
+type WithOptions = Pick<ColumnMeta, 'colOptions'> & { uidt: UIType | string };
+
+/** The options of `column` when its type carries options of `kind`; undefined otherwise or when unset. */
+export function optionsOf<K extends ColOptionsKind>(
+  column: WithOptions,
+  kind: K,
+): ColOptionsByKind[K] | undefined {
+  const def = FIELD_TYPES[column.uidt as UIType] as { options?: ColOptionsKind } | undefined;
+  if (def?.options !== kind || !column.colOptions) return undefined;
+  return column.colOptions as ColOptionsByKind[K];
+}
+
+export const linkOptions = (c: WithOptions) => optionsOf(c, 'link');
+export const countOptions = (c: WithOptions) => optionsOf(c, 'count');
+export const lookupOptions = (c: WithOptions) => optionsOf(c, 'lookup');
+export const rollupOptions = (c: WithOptions) => optionsOf(c, 'rollup');
+export const formulaOptions = (c: WithOptions) => optionsOf(c, 'formula');
+export const selectOptions = (c: WithOptions) => optionsOf(c, 'select');
+
+/** The options kind of a UI type, if it has options (`'select'` for SingleSelect and MultiSelect). */
+export function optionsKindOf(uidt: UIType | string): ColOptionsKind | undefined {
+  return (FIELD_TYPES[uidt as UIType] as { options?: ColOptionsKind } | undefined)?.options;
+}
+
+/** How the row queries compute the column in SQL; undefined for a stored column. */
+export function computedBy(column: { uidt: UIType | string }): ComputedBy | undefined {
+  return (FIELD_TYPES[column.uidt as UIType] as { computedBy?: ComputedBy } | undefined)?.computedBy;
+}
