@@ -39,12 +39,24 @@ export async function changeSetting<T>(
   from: T,
   to: T,
 ): Promise<void> {
-  await apply(to);
-  history.push({
+  // Recorded before the save answers (as cell edits are), so an Undo clicked at once undoes this change and
+  // not the one before it (Freeze shows at once but saves after); its undo waits for the save.
+  const saved = apply(to);
+  const entry = {
     label,
-    undo: async () => void (await apply(from)),
+    undo: async () => {
+      await saved;
+      await apply(from);
+    },
     redo: async () => void (await apply(to)),
-  });
+  };
+  history.push(entry);
+  try {
+    await saved;
+  } catch (e) {
+    history.discard(entry);
+    throw e;
+  }
 }
 
 export function addField(
