@@ -16,19 +16,28 @@ export async function addRemovable(
   remove: (id: string) => Promise<unknown>,
   after: () => void,
 ): Promise<void> {
-  let id = (await add()).id;
-  after();
-  history.push({
+  // Recorded before the add answers, so an immediate Undo removes this setting; undo waits for its id.
+  let added = add().then((r) => r.id);
+  const entry = {
     label,
     undo: async () => {
-      await remove(id);
+      await remove(await added);
       after();
     },
     redo: async () => {
-      id = (await add()).id;
+      added = add().then((r) => r.id);
+      await added;
       after();
     },
-  });
+  };
+  history.push(entry);
+  try {
+    await added;
+  } catch (e) {
+    history.discard(entry);
+    throw e;
+  }
+  after();
 }
 
 /** Moves a setting from one value to another and records the way back (undo) and forth again (redo). */
