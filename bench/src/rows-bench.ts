@@ -141,12 +141,26 @@ export async function timeReads(
     return get(`${records}/count?where=${where}`)();
   };
   const count = `${records}/count?where=${encodeURIComponent('(Status,eq,closed)~and(Qty,lt,100)')}`;
+  const send = (method: string, body: unknown) => () =>
+    fetch(api.url + records, {
+      method,
+      headers: { 'xc-auth': api.token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`${method} ${records} -> ${r.status} ${await r.text()}`);
+      return r.arrayBuffer();
+    });
+  let qty = 0;
+  // Writes, one row each: what publishing a change costs a writer shows here first.
+  const updateOne = () => send('PATCH', { Id: 1 + (qty % 1000), Qty: qty++ })();
   return [
     await timed('25-row page', get(`${records}?limit=25`)),
     ...(await measure('filtered + sorted 25-row page', get(filtered))),
     await timed('page at offset 50,000', get(`${records}?limit=25&offset=50000`)),
     ...(await measure('count with a filter', get(count))),
     await timed('count with a filter, never cached', uncachedCount),
+    await timed('single-row update', updateOne),
+    await timed('single-row insert', send('POST', rowAt(0))),
   ];
 }
 

@@ -145,6 +145,8 @@ it('reorders, duplicates and deletes tables, then renames, duplicates and delete
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid=base-list] .ant-card').length === 3,
   );
+  // The copy is filled by a job; deleting the original before it ends would fail the copy.
+  await page.waitForSelector('.ant-message >> text=Base duplicated');
   await chooseFromMenu(page, '[data-testid="base-actions-Operations"]', 'Delete');
   await page.click('.ant-modal-confirm-btns .ant-btn-dangerous');
   await page.waitForFunction(

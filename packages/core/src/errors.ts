@@ -40,6 +40,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 export interface ValidationIssue {
   instancePath?: string;
   message: string;
+  /** A 0-based character offset in the text the issue is about (a formula's syntax error). */
+  position?: number;
 }
 
 /** The JSON body of every error response. */

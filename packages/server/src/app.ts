@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerBodyParsers } from './http/body-parsers.js';
 import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
+import { announceRowChanges } from './realtime/row-announce.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { storageRoutes } from './routes/storage.js';
@@ -34,6 +36,8 @@ import { publicSharedViewRoutes } from './routes/public-shared-view.js';
 import { sharedBaseRoutes } from './routes/shared-base.js';
 import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
+import { jobRoutes } from './routes/jobs.js';
+import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,6 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerBodyParsers(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
   registerSharedBasePrincipal(app, ctx);
@@ -75,8 +80,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await publicSharedViewRoutes(app, ctx);
   viewDataRoutes(app, ctx);
 
-  ctx.realtime = attachRealtime(app, ctx);
-  app.addHook('onClose', async () => ctx.realtime?.close());
+  jobRoutes(app, ctx);
+  registerBuiltinJobKinds(ctx);
+  await ctx.jobs.start();
+  app.addHook('onClose', async () => ctx.jobs.close());
+
+  const realtime = attachRealtime(app, ctx);
+  ctx.realtime = realtime;
+  const stopAnnouncing = announceRowChanges(ctx.changes, {
+    realtime,
+    loadTable: (tableId) => ctx.tableModels.get(ctx, tableId),
+    cache: ctx.dataCache,
+    log: ctx.log,
+  });
+  app.addHook('onClose', async () => {
+    stopAnnouncing();
+    await realtime.close();
+  });
 
   await serveWebApp(app, ctx);
   return app;

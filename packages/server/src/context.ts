@@ -24,10 +24,17 @@ import path from 'node:path';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage.js';
 import { DataCache } from './data/data-cache.js';
 import { TableModelCache } from './data/model-cache.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
+import { JobKinds } from './jobs/job-kinds.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { ChangeFeed } from './changes/change-feed.js';
+import { AccessCache } from './http/access-cache.js';
 
 export interface AppContext {
   config: AppConfig;
   db: MetaDb;
+  /** Committed changes: services publish, caches and realtime subscribe (docs/change-feed.md). */
+  changes: ChangeFeed;
   users: UsersRepo;
   jwt: JwtService;
   views: ViewsRepo;
@@ -39,7 +46,9 @@ export interface AppContext {
   storage: FileStorage;
   /** Row counts and seek points of the data plane, retired on writes. */
   dataCache: DataCache;
-  /** Compiled table metadata for the row API; `invalidateAll()` after any meta change. */
+  /** Users, API tokens, base existence and base roles as authorization reads them; retired by the feed. */
+  access: AccessCache;
+  /** Compiled table metadata for the row API, retired by the change feed. */
   tableModels: TableModelCache;
   bases: BasesRepo;
   sourceRepo: SourcesRepo;
@@ -61,30 +70,48 @@ export interface AppContext {
   rateLimiter: AuthRateLimiter;
   /** Set once the HTTP server exists (buildApp). */
   realtime?: Realtime;
+  /** The job kinds this process can run (duplicates; imports and exports later). */
+  jobKinds: JobKinds;
+  /** Slow work: in process, or BullMQ when REDIS_URL is set; started by buildApp. */
+  jobs: JobQueue;
 }
 
 export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const log = pino({ level: config.logLevel, name: 'rowbase' });
   const outbox = new OutboxMailer((fields, message) => log.info(fields, message));
-  const sourceRepo = new SourcesRepo(db);
-  const tables = new TablesRepo(db);
-  const columns = new ColumnsRepo(db);
-  const tableViews = new ViewsRepo(db);
+  const changes = new ChangeFeed(log);
+  const sourceRepo = new SourcesRepo(db, changes);
+  const tables = new TablesRepo(db, changes);
+  const columns = new ColumnsRepo(db, changes);
+  const tableViews = new ViewsRepo(db, changes);
   const secrets = new SecretBox(config.jwtSecret);
+  const jobKinds = new JobKinds();
+  const users = new UsersRepo(db, changes);
+  const apiTokens = new ApiTokensRepo(db, changes);
+  const bases = new BasesRepo(db, changes);
+  const access = new AccessCache({ users, apiTokens, bases });
+  const dataCache = new DataCache();
+  const tableModels = new TableModelCache();
+  // The caches follow committed changes; realtime subscribes once the HTTP server exists (buildApp).
+  changes.subscribe((e) => access.onChange(e), { name: 'access-cache' });
+  changes.subscribe((e) => dataCache.onChange(e), { name: 'data-cache' });
+  changes.subscribe((e) => tableModels.onChange(e), { name: 'table-models' });
   return {
     config,
     db,
-    users: new UsersRepo(db),
+    changes,
+    users,
     jwt: new JwtService(config.jwtSecret, config.jwtExpiresInSeconds),
-    views: new ViewsRepo(db),
-    viewColumns: new ViewColumnsRepo(db),
-    filters: new FiltersRepo(db),
-    sorts: new SortsRepo(db),
-    shares: new SharesRepo(db),
+    views: tableViews,
+    viewColumns: new ViewColumnsRepo(db, changes),
+    filters: new FiltersRepo(db, changes),
+    sorts: new SortsRepo(db, changes),
+    shares: new SharesRepo(db, changes),
     storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
-    dataCache: new DataCache(),
-    tableModels: new TableModelCache(),
-    bases: new BasesRepo(db),
+    access,
+    dataCache,
+    tableModels,
+    bases,
     sourceRepo,
     tables,
     columns,
@@ -93,12 +120,14 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
     log,
-    apiTokens: new ApiTokensRepo(db),
+    apiTokens,
     mailer: outbox,
     outbox,
     rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),
+    jobKinds,
+    jobs: createJobQueue(config, db, jobKinds, { log }),
   };
 }

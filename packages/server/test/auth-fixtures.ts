@@ -1,5 +1,6 @@
 /** Factories shared by the auth, token and user tests. */
 import { randomBytes } from 'node:crypto';
+import type { BaseRole } from '@rowbase/core/permissions/roles';
 import type { MailKind } from '../src/mail/mailer.js';
 import { newId } from '../src/meta/ids.js';
 import { refreshCookieOf, signUpUser, type TestServer } from './harness.js';
@@ -23,7 +24,7 @@ export async function signIn(
 export function tokenFromMail(server: TestServer, to: string, kind: MailKind): string {
   const mail = server.ctx.outbox.latest(to, kind);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);
-  return decodeURIComponent(mail.link.split('/').pop()!);
+  return decodeURIComponent(mail.link.split('?')[0]!.split('/').pop()!);
 }
 
 /** Signs up the super admin (the first user) and a second, plain user. */
@@ -46,13 +47,7 @@ export async function insertBase(server: TestServer, title = 'Base'): Promise<st
   return id;
 }
 
+/** Gives a user a role in a base through the repository, so the change feed retires cached roles. */
 export async function addBaseUser(server: TestServer, baseId: string, userId: string, roles: string) {
-  const now = Date.now();
-  await server.ctx.db('rb_base_users').insert({
-    base_id: baseId,
-    user_id: userId,
-    roles,
-    created_at: now,
-    updated_at: now,
-  });
+  await server.ctx.bases.setRole(baseId, userId, roles as BaseRole, null);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 describe.each(testDatabases())('bases on %s', (kind) => {
@@ -151,6 +152,71 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it('lets an invitee sign up through the returned link and land in the base with the invited role', async () => {
+    const base = await createBase(server, admin, 'Invite link');
+    const res = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: 'linked@example.com', roles: 'viewer' },
+      { token: admin.token },
+    );
+    expect(res.body.invite_url).toMatch(
+      new RegExp(`/#/signup/[^?]+\\?continueAfterSignIn=${encodeURIComponent(`/nc/${base.id}`)}$`),
+    );
+    expect(server.ctx.outbox.latest('linked@example.com', 'invite')?.link).toBe(res.body.invite_url);
+    const token = decodeURIComponent(res.body.invite_url.split('/#/signup/')[1].split('?')[0]);
+    expect(token).toBe(res.body.invite_token);
+    const signup = await server.api.post('/api/v1/auth/user/signup', {
+      email: 'linked@example.com',
+      password: 'Secret-pass-1',
+      token,
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+    const me = await server.api.get(`/api/v1/auth/user/me?base_id=${base.id}`, { token: signup.body.token });
+    expect(me.body).toMatchObject({ email_verified: true, base_roles: { viewer: true } });
+    const tables = await server.api.get(`/api/v1/db/meta/projects/${base.id}/tables`, {
+      token: signup.body.token,
+    });
+    expect(tables.status).toBe(200);
+    const again = await server.api.post('/api/v1/auth/user/signup', {
+      email: 'linked@example.com',
+      password: 'Secret-pass-2',
+    });
+    expect(again.body.msg).toBe('User already exist');
+  });
+
+  it('lets an invitee sign up with the invited address alone while sign-up is open, not when invite-only', async () => {
+    const base = await createBase(server, admin, 'Invite address');
+    for (const email of ['open@example.com', 'closed@example.com'])
+      await server.api.post(
+        `/api/v1/db/meta/projects/${base.id}/users`,
+        { email, roles: 'editor' },
+        { token: admin.token },
+      );
+    const open = await server.api.post('/api/v1/auth/user/signup', {
+      email: 'open@example.com',
+      password: 'Secret-pass-1',
+    });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    const me = await server.api.get(`/api/v1/auth/user/me?base_id=${base.id}`, { token: open.body.token });
+    // The mailbox is not proven by an address typed in, so it still has to be verified.
+    expect(me.body).toMatchObject({ email_verified: false, base_roles: { editor: true } });
+    expect(server.ctx.outbox.latest('open@example.com', 'email-verification')).toBeDefined();
+
+    await server.api.post('/api/v1/app-settings', { invite_only_signup: true }, { token: admin.token });
+    try {
+      const closed = await server.api.post('/api/v1/auth/user/signup', {
+        email: 'closed@example.com',
+        password: 'Secret-pass-1',
+      });
+      expect(closed.status).toBe(400);
+      expect(closed.body.msg).toBe(
+        'This e-mail address was invited: open the link in the invitation to sign up',
+      );
+    } finally {
+      await server.api.post('/api/v1/app-settings', { invite_only_signup: false }, { token: admin.token });
+    }
+  });
+
   it('updates and deletes a base, dropping its tables', async () => {
     const base = await createBase(server, admin, 'Temp');
     const t = await createTable(server, admin, base.id, { title: 'Things' });
@@ -240,6 +306,9 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     expect(dup.status, JSON.stringify(dup.body)).toBe(200);
     const copyId = dup.body.base_id;
     expect(copyId).not.toBe(base.id);
+    // The answer carries the job id; the copy is filled by the job.
+    expect(dup.body.id).toMatch(/^jb/);
+    expect(await jobResult(server, dup.body.id, admin.token)).toMatchObject({ base_id: copyId });
     const tables = (await server.api.get(`/api/v1/db/meta/projects/${copyId}/tables`, { token: admin.token }))
       .body.list;
     expect(tables.map((t: any) => t.title)).toEqual(['Authors', 'Books']);

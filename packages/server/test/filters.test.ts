@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
-import { addBaseUser, seedTable, type SeededTable } from './view-fixtures.js';
+import { addBaseUser, insertRows, seedTable, type SeededTable } from './view-fixtures.js';
 
 describe.each(testDatabases())('view filters on %s', (kind) => {
   let server: TestServer;
@@ -134,6 +134,38 @@ describe.each(testDatabases())('view filters on %s', (kind) => {
     });
     expect(child.status).toBe(400);
     expect(child.body.msg).toContain('must be a filter group');
+  });
+
+  it('saves an operator before its value is typed and leaves the filter out of the rows until then', async () => {
+    await insertRows(server, t, [{ Title: 'pear', Price: 3 }]);
+    const own = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/grids`,
+      { title: 'Typing' },
+      opts(),
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const addTo = (body: unknown) =>
+      server.api.post(`/api/v1/db/meta/views/${own.body.id}/filters`, body, opts());
+    const gt = await addTo({ fk_column_id: t.col.Price, comparison_op: 'gt', value: '' });
+    expect(gt.status, JSON.stringify(gt.body)).toBe(200);
+    const days = await addTo({ fk_column_id: t.col.Due, comparison_op: 'lt', comparison_sub_op: 'daysAgo' });
+    expect(days.status, JSON.stringify(days.body)).toBe(200);
+    // Still refused: an operator the field does not allow, even before a value.
+    expect((await addTo({ fk_column_id: t.col.Price, comparison_op: 'like' })).status).toBe(400);
+    const all = await server.api.get(`/api/v1/db/meta/views/${t.defaultViewId}/filters`, opts());
+    expect(all.status).toBe(200);
+    const rows = await server.api.get(
+      `/api/v1/db/data/noco/${t.baseId}/${t.tableId}/views/${own.body.id}`,
+      opts(),
+    );
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    await server.api.patch(`/api/v1/db/meta/filters/${gt.body.id}`, { value: '1000000' }, opts());
+    const none = await server.api.get(
+      `/api/v1/db/data/noco/${t.baseId}/${t.tableId}/views/${own.body.id}`,
+      opts(),
+    );
+    expect(none.body.list).toHaveLength(0);
+    expect(rows.body.list.length).toBeGreaterThan(0);
   });
 
   it('updates a filter, re-checking it against the field', async () => {

@@ -5,6 +5,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { buildShop } from './links-fixture.js';
 import { createProductTable, insertRows, productRow, type ProductTable } from './rows-fixtures.js';
 
 interface RowChanged {
@@ -75,6 +76,32 @@ describe('realtime connection', () => {
     expect(await toStranger).toBe('none');
     member.close();
     stranger.close();
+  });
+});
+
+describe('realtime link changes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => server?.close());
+
+  it('announces a link change to the rooms of both tables, with the rows as stored', async () => {
+    const shop = await buildShop(server);
+    const customers = await subscribed(server, shop.owner.token, shop.tables.customers.id);
+    const orders = await subscribed(server, shop.owner.token, shop.tables.orders.id);
+    const toCustomers = nextChange(customers, 'update');
+    const toOrders = nextChange(orders, 'update');
+    const linked = await server.api.post(
+      `/api/v2/tables/${shop.tables.customers.id}/links/${shop.fields['Customers.Orders']}/records/4`,
+      [{ Id: 7 }],
+      { token: shop.owner.token },
+    );
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(((await toCustomers) as RowChanged).rows).toMatchObject([{ Id: 4, Title: 'Dan', Orders: 1 }]);
+    expect(((await toOrders) as RowChanged).rows).toMatchObject([{ Id: 7, Title: 'o7' }]);
+    customers.close();
+    orders.close();
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 interface Table {
@@ -187,6 +188,39 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     expect(await titles(t)).toEqual(['only']);
   });
 
+  it('puts deleted rows back where they were and under their own keys with ?keepIds=true', async () => {
+    const t = await newTable();
+    for (const title of ['a', 'b', 'c', 'd']) await add(t, title);
+    const before = ok(await server.api.get(`${t.v2}?fields=Id,Title,nc_order&limit=10`, { token: token() }))
+      .list as { Id: number; Title: string; nc_order: number }[];
+    const gone = before.filter((r) => r.Title === 'b' || r.Title === 'c');
+    ok(
+      await server.api.delete(
+        t.v2,
+        gone.map((r) => ({ Id: r.Id })),
+        { token: token() },
+      ),
+    );
+    expect(await titles(t)).toEqual(['a', 'd']);
+    const back = ok(await server.api.post(`${t.v2}?keepIds=true`, gone, { token: token() }));
+    expect(back).toEqual(gone.map((r) => ({ Id: r.Id })));
+    expect(await titles(t)).toEqual(['a', 'b', 'c', 'd']);
+    const after = ok(
+      await server.api.get(`${t.v2}?fields=Id,Title,nc_order&limit=10`, { token: token() }),
+    ).list;
+    expect(after).toEqual(before);
+    // The key counter is past the restored keys, and a key in use is refused without writing anything.
+    expect(await add(t, 'e')).toBe(Math.max(...before.map((r) => r.Id)) + 1);
+    const taken = await server.api.post(`${t.v2}?keepIds=true`, [{ Id: gone[0]!.Id, Title: 'x' }], {
+      token: token(),
+    });
+    expect(taken.status).toBe(409);
+    const missing = await server.api.post(`${t.v2}?keepIds=true`, [{ Title: 'x' }], { token: token() });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe("Row 0: the primary key 'Id' is required");
+    expect(await titles(t)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('keeps tables without nc_order working and refuses before on them with a 400 naming it', async () => {
     const t = await newTable();
     const col = t.columns.find((c) => c.column_name === 'nc_order');
@@ -231,7 +265,12 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     const dup = ok(
       await server.api.post(`/api/v1/db/meta/duplicate/${baseId}/table/${t.id}`, {}, { token: token() }),
     );
-    const copy = dup.table as { id: string; table_name: string; columns: any[] };
+    const { table_id } = await jobResult(server, dup.id, token());
+    const copy = ok(await server.api.get(`/api/v1/db/meta/tables/${table_id}`, { token: token() })) as {
+      id: string;
+      table_name: string;
+      columns: any[];
+    };
     expect(copy.columns.find((c) => c.column_name === 'nc_order')).toMatchObject({ system: true });
     expect(await indexedColumns(server, kind, copy.table_name)).toContainEqual(['nc_order', 'id']);
     const list = ok(await server.api.get(`/api/v2/tables/${copy.id}/records`, { token: token() })).list;

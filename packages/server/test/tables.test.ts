@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 describe.each(testDatabases())('tables on %s', (kind) => {
@@ -153,8 +154,10 @@ describe.each(testDatabases())('tables on %s', (kind) => {
       { token: owner.token },
     );
     expect(dup.status, JSON.stringify(dup.body)).toBe(200);
-    expect(dup.body.table.title).toBe('Temp2 copy');
-    const copied = await server.ctx.db(dup.body.table.table_name).orderBy('id').select('title');
+    expect(dup.body.name).toBe('Temp2 copy');
+    const copy = await jobResult(server, dup.body.id, owner.token);
+    expect(copy.title).toBe('Temp2 copy');
+    const copied = await server.ctx.db(copy.table_name).orderBy('id').select('title');
     expect(copied.map((r: any) => r.title)).toEqual(['a', 'b']);
 
     const del = await server.api.delete(`/api/v1/db/meta/tables/${t.id}`, undefined, { token: owner.token });

@@ -195,7 +195,12 @@ describe.each(testDatabases())('base API tokens and the authorization chain on %
     const id = await userIdOf(server, promoted.token);
     await addBaseUser(server, baseId, id, 'creator');
     expect((await server.api.get(path(baseId), { token: promoted.token })).status).toBe(200);
-    await server.ctx.db('rb_base_users').where({ base_id: baseId, user_id: id }).update({ roles: 'editor' });
+    const demoted = await server.api.patch(
+      `/api/v1/db/meta/projects/${baseId}/users/${id}`,
+      { roles: 'editor' },
+      { token: members.owner!.token },
+    );
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
     expect((await server.api.get(path(baseId), { token: promoted.token })).status).toBe(403);
   });
 });

@@ -60,9 +60,18 @@ describe.each(testDatabases())('organisation users on %s', (kind) => {
 
     const listed = await server.api.get(`/api/v1/users?query=${email}`, asAdmin());
     expect(listed.body.list[0]).toMatchObject({ email, roles: 'org-level-creator', invite_pending: true });
-    // Without the token the address cannot be claimed.
+    // Without the token the address cannot be claimed: the invitation grants more than an open sign-up.
     const hijack = await server.api.post('/api/v1/auth/user/signup', { email, password: PASSWORD });
     expect(hijack.status).toBe(400);
+    expect(hijack.body.msg).toBe(
+      'This e-mail address was invited: open the link in the invitation to sign up',
+    );
+    const forged = await server.api.post('/api/v1/auth/user/signup', {
+      email,
+      password: PASSWORD,
+      token: 'x',
+    });
+    expect(forged.body.msg).toBe('This invitation link is not valid');
     const signup = await server.api.post('/api/v1/auth/user/signup', { email, password: PASSWORD, token });
     expect(signup.status).toBe(200);
     const me = await server.api.get('/api/v1/auth/user/me', { token: signup.body.token });

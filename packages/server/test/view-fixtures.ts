@@ -44,14 +44,7 @@ export async function seedTable(
   const base = await api.post('/api/v1/db/meta/projects', { title: `Base ${Date.now()}` }, { token: admin });
   expect(base.status, JSON.stringify(base.body)).toBe(200);
   if (userId !== (await api.get('/api/v1/auth/user/me', { token: admin })).body.id) {
-    const now = Date.now();
-    await server.ctx.db('rb_base_users').insert({
-      base_id: base.body.id,
-      user_id: userId,
-      roles: 'owner',
-      created_at: now,
-      updated_at: now,
-    });
+    await server.ctx.bases.setRole(base.body.id, userId, 'owner', null);
   }
   const columns = fields.map((f) => ({
     column_name: columnNameOf(f.title),

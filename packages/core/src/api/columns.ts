@@ -12,7 +12,7 @@ const strOrNum = z.union([z.string(), z.number()]);
 
 export const selectOption = z.looseObject({
   id: z.string().optional(),
-  title: z.string({ error: 'option title is required' }).min(1, 'option title cannot be empty').max(255),
+  title: z.string({ error: 'option title is required' }).min(1, 'title cannot be empty').max(255),
   color: z.string().max(64).optional(),
   order: z.number().optional(),
 });

@@ -107,4 +107,9 @@ export interface FieldTypeDef<K extends UIType = UIType> {
   aggregations: readonly Aggregation[];
   /** Comparison operators of the `where` syntax this type accepts. */
   filterOps: readonly string[];
+  /**
+   * Stored values are checked so that they cannot hold a spreadsheet formula (a phone number's leading `+` is
+   * part of the number): exports write them as they are instead of escaping a leading = + - @.
+   */
+  formulaSafe?: boolean;
 }

@@ -24,6 +24,8 @@ export type FormulaErrorType = (typeof FormulaErrorType)[keyof typeof FormulaErr
 export interface FormulaIssue {
   type: FormulaErrorType;
   message: string;
+  /** Where in the formula text the problem is (a 0-based character offset), when the parser knows. */
+  position?: number;
 }
 
 /** The expected-type words used in messages, by argument type. */
@@ -59,11 +61,15 @@ export const FormulaMessages = {
 /** Thrown by `parseFormula` on text jsep cannot read. */
 export class FormulaSyntaxError extends Error {
   readonly issue: FormulaIssue;
-  constructor(detail: string) {
+  constructor(detail: string, position?: number) {
     const message = FormulaMessages.invalidSyntax(detail);
     super(message);
     this.name = 'FormulaSyntaxError';
-    this.issue = { type: FormulaErrorType.INVALID_ARG, message };
+    this.issue = {
+      type: FormulaErrorType.INVALID_ARG,
+      message,
+      ...(position === undefined ? {} : { position }),
+    };
   }
 }
 
@@ -76,6 +82,9 @@ export function formulaError(issues: readonly FormulaIssue[]): AppError {
   return new AppError(
     ErrorCode.UNPROCESSABLE,
     first,
-    issues.map((i) => ({ message: i.message })),
+    issues.map((i) => ({
+      message: i.message,
+      ...(i.position === undefined ? {} : { position: i.position }),
+    })),
   );
 }

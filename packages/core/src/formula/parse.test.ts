@@ -70,3 +70,17 @@ describe('stored and shown forms', () => {
     expect(formulaToStored('IF(true, 1e5, null)', columns)).toBe('IF(true, 1e5, null)');
   });
 });
+
+describe('syntax error positions', () => {
+  it('point into the text as typed', () => {
+    let caught: unknown;
+    try {
+      parseFormula('{Budget} * ');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(FormulaSyntaxError);
+    expect((caught as FormulaSyntaxError).issue.position).toBe(11);
+    expect((caught as FormulaSyntaxError).message).toContain('character 11');
+  });
+});

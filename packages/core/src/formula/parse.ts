@@ -44,7 +44,8 @@ export function parseFormula(text: string): FormulaNode {
   try {
     tree = jsep(text);
   } catch (err) {
-    throw new FormulaSyntaxError((err as Error).message);
+    const index = (err as { index?: unknown }).index;
+    throw new FormulaSyntaxError((err as Error).message, typeof index === 'number' ? index : undefined);
   }
   return convert(tree);
 }

@@ -1,8 +1,10 @@
 /**
  * In-memory caches of the data plane, per table: row counts per filter and seek points for deep pages.
- * Every write through the row API bumps the table's version, which retires its entries at once; a short
- * time-to-live bounds staleness from writes this process did not see (another app process, direct SQL).
+ * The change feed retires them: a committed write to a table's rows, links or fields bumps that table's
+ * version, which retires its entries at once and leaves other tables' entries alone. A short time-to-live
+ * bounds staleness from writes this process did not see (another app process, direct SQL).
  */
+import type { ChangeEvent } from '../changes/change-events.js';
 import { AutoIndexer } from './auto-index.js';
 
 const TTL_MS = 30_000;
@@ -21,7 +23,33 @@ export class DataCache {
   private readonly counts = new Map<string, Entry<number>>();
   private readonly seeks = new Map<string, Entry<unknown>>();
 
-  /** Forgets everything (after a schema change). */
+  /**
+   * Follows the change feed: retires what a committed change made stale.
+   * @example feed.subscribe((e) => dataCache.onChange(e), { name: 'data-cache' })
+   */
+  onChange(e: ChangeEvent): void {
+    switch (e.type) {
+      case 'rows.inserted':
+      case 'rows.updated':
+      case 'rows.deleted':
+      case 'field.changed':
+      case 'table.changed':
+        this.bump(e.tableId);
+        return;
+      case 'links.changed':
+        this.bump(e.tableId);
+        this.bump(e.relatedTableId);
+        return;
+      case 'source.changed':
+        // Another database behind the same tables: nothing cached can be trusted (rare).
+        if (e.action !== 'created') this.clear();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Forgets everything. */
   clear(): void {
     this.counts.clear();
     this.seeks.clear();

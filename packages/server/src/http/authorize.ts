@@ -28,13 +28,17 @@ import {
   type WorkspaceRole,
 } from '@rowbase/core/permissions/roles';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { toBool } from '../meta/rows.js';
+import type { AccessCache } from './access-cache.js';
 import { requireUser, type Principal } from './principal.js';
 import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
 /** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
 export const PREVIEW_HEADER = 'xc-preview';
+
+/** What authorizing reads: the access cache (users, tokens, bases and base roles); the app context has it. */
+export interface AuthorizeDeps {
+  access: Pick<AccessCache, 'baseExists' | 'baseRole'>;
+}
 
 export interface Authorized {
   principal: Principal;
@@ -47,7 +51,7 @@ export interface Authorized {
  * See the module comment for an example.
  */
 export async function authorize(
-  ctx: AppContext,
+  ctx: AuthorizeDeps,
   req: FastifyRequest,
   permission: Permission,
   opts: { baseId?: string } = {},
@@ -67,7 +71,7 @@ export async function authorize(
  * @example const { held } = await authorizeBaseAccess(ctx, req, baseId);
  */
 export async function authorizeBaseAccess(
-  ctx: AppContext,
+  ctx: AuthorizeDeps,
   req: FastifyRequest,
   baseId: string,
 ): Promise<Authorized> {
@@ -75,17 +79,12 @@ export async function authorizeBaseAccess(
   if (principal.tokenBaseId && principal.tokenBaseId !== baseId) {
     throw forbidden('This API token is limited to another base');
   }
-  const base = await ctx.db('rb_bases').where({ id: baseId }).first('id', 'deleted');
-  if (!base || toBool(base.deleted)) throw notFound('Base not found');
+  if (!(await ctx.access.baseExists(baseId))) throw notFound('Base not found');
   const sharedBaseHeld = sharedBaseHeldRoles(principal, baseId);
   if (sharedBaseHeld) return { principal, held: sharedBaseHeld };
-  const row = await ctx
-    .db('rb_base_users')
-    .where({ base_id: baseId, user_id: principal.user.id })
-    .first('roles');
   const held = applyPreview(req, {
     org: principal.roles,
-    base: parseRoles(row?.roles as string | undefined),
+    base: parseRoles(await ctx.access.baseRole(baseId, principal.user.id)),
   });
   if (!canAccessBase(held)) throw forbidden('You do not have access to this base');
   return { principal, held };

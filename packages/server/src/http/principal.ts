@@ -35,7 +35,8 @@ export function registerPrincipal(
   ctx: AppContext,
   resolvers: { apiToken?: ApiTokenResolver } = {},
 ): void {
-  // API tokens are looked up on every request (no cache), so a deleted token stops working at once.
+  // Users and API tokens come from the access cache; the change feed retires a deleted token or a changed
+  // user when the change commits, so it takes effect on the next request.
   const apiTokenResolver = resolvers.apiToken ?? ((token: string) => resolveApiToken(ctx, token));
   app.decorateRequest('principal', null);
   app.decorateRequest('authFailure', null);
@@ -44,7 +45,7 @@ export function registerPrincipal(
     const apiToken = headerValue(req, 'xc-token');
     if (jwt) {
       const claims = await ctx.jwt.verify(jwt);
-      const user = claims ? await ctx.users.byId(claims.id) : undefined;
+      const user = claims ? await ctx.access.user(claims.id) : undefined;
       if (!claims || !user || user.blocked || user.tokenVersion !== claims.token_version) {
         req.authFailure = 'Invalid token';
         return;

@@ -17,8 +17,24 @@ export function passwordResetMail(site: string, to: string, token: string): Mail
   };
 }
 
-export function inviteMail(site: string, to: string, token: string, invitedBy: string): MailMessage {
-  const link = `${site}/#/signup/${encodeURIComponent(token)}`;
+/**
+ * The sign-up link of an invitation; `continuePath` (an app path such as `/nc/{baseId}`) is where the
+ * invitee lands once signed up.
+ * @example inviteUrl('https://rb.example', 'tok', '/nc/p1') // 'https://rb.example/#/signup/tok?continueAfterSignIn=%2Fnc%2Fp1'
+ */
+export function inviteUrl(site: string, token: string, continuePath?: string): string {
+  const query = continuePath ? `?continueAfterSignIn=${encodeURIComponent(continuePath)}` : '';
+  return `${site}/#/signup/${encodeURIComponent(token)}${query}`;
+}
+
+export function inviteMail(
+  site: string,
+  to: string,
+  token: string,
+  invitedBy: string,
+  continuePath?: string,
+): MailMessage {
+  const link = inviteUrl(site, token, continuePath);
   return {
     kind: 'invite',
     to,

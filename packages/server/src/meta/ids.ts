@@ -16,6 +16,7 @@ export const IdPrefix = {
   hook: 'hk',
   audit: 'adt',
   comment: 'com',
+  job: 'jb',
 } as const;
 export type IdKind = keyof typeof IdPrefix;
 

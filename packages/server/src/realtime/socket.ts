@@ -2,7 +2,8 @@
  * The realtime connection (SPEC §7 "Real-time telemetry"): socket.io at `/socket.io` on the app's port.
  * A client authenticates with its JWT (`auth.token`, or the `xc-auth` header); `page` and `event` messages are
  * recorded as telemetry (logged at debug level; teleEnabled is off by default so nothing leaves the server).
- * Rooms per table let the data plane push row changes to every open tab (`emitToTable`).
+ * Rooms per table let the change feed's realtime subscriber push row changes to every open tab
+ * (`emitToTable`, see row-announce.ts).
  */
 import { parseRoles } from '@rowbase/core/permissions/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +14,11 @@ import { authorizeBaseAccess } from '../http/authorize.js';
 export interface Realtime {
   /** Sends an event to every socket that joined the table's room. */
   emitToTable(tableId: string, event: string, payload: unknown): void;
+  /**
+   * Whether any socket of this process listens to the table; announcing skips reading rows back when none
+   * does. (A Redis adapter spanning processes must answer true.)
+   */
+  watched(tableId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -33,7 +39,7 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
   io.use(async (socket, next) => {
     const token = tokenOf(socket);
     const claims = token ? await ctx.jwt.verify(token) : undefined;
-    const user = claims ? await ctx.users.byId(claims.id) : undefined;
+    const user = claims ? await ctx.access.user(claims.id) : undefined;
     if (!claims || !user || user.tokenVersion !== claims.token_version)
       return next(new Error('Unauthorized'));
     socket.data.userId = user.id;
@@ -64,13 +70,14 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
     emitToTable: (tableId, event, payload) => {
       io.to(`table:${tableId}`).emit(event as never, payload as never);
     },
+    watched: (tableId) => (io.sockets.adapter.rooms.get(`table:${tableId}`)?.size ?? 0) > 0,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }
 
 /** Whether the user may read the table's rows (any role in its base but no-access; a super admin always). */
 async function mayWatchTable(ctx: AppContext, userId: string, tableId: string): Promise<boolean> {
-  const user = await ctx.users.byId(userId);
+  const user = await ctx.access.user(userId);
   if (!user || user.blocked) return false;
   const { model } = await ctx.tableModels.get(ctx, tableId);
   // The same check the row routes make, over the socket's user instead of a request's.

@@ -17,7 +17,6 @@ import { parseWith } from '../http/validate.js';
 import {
   createBase,
   deleteBase,
-  duplicateBase,
   inviteBaseUsers,
   listBaseUsers,
   listBases,
@@ -35,6 +34,7 @@ import {
   saveVisibilityRules,
 } from '../services/bases-info.js';
 import { listReply } from '../http/list-reply.js';
+import { startBaseDuplicate } from '../services/bases-duplicate.js';
 
 type Id = { Params: { id: string } };
 type UserParams = { Params: { baseId: string; userId: string } };
@@ -112,17 +112,17 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const duplicate = async (req: { params: { id: string }; body: unknown }) => {
     const access = await requireBaseAccess(ctx, req as never, req.params.id, 'baseDuplicate');
     const body = parseWith(duplicateBaseBody, req.body);
-    const copy = await duplicateBase(ctx, access.principal, access.base, {
+    const { jobId, copy } = await startBaseDuplicate(ctx, access.principal, access.base, {
       excludeData: body.options?.excludeData,
       title: body.base?.title ?? body.title,
     });
-    return { id: copy.id, base_id: copy.id, base: copy };
+    // NocoDB answers with the job id and the id of the (still empty) copy the job fills.
+    return { id: jobId, base_id: copy.id, base: copy };
   };
-  app.post<Id>('/api/v1/db/meta/duplicate/:id', duplicate);
-  app.post<{ Params: { id: string; sourceId: string } }>(
-    '/api/v1/db/meta/duplicate/:id/:sourceId',
-    duplicate,
-  );
+  for (const prefix of ['/api/v1/db/meta/duplicate', '/api/v2/meta/duplicate']) {
+    app.post<Id>(`${prefix}/:id`, duplicate);
+    app.post<{ Params: { id: string; sourceId: string } }>(`${prefix}/:id/:sourceId`, duplicate);
+  }
 
   // Base users (SPEC §7 "Base users"), v1 and v2 paths.
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {

@@ -16,6 +16,7 @@ import {
 } from '../services/columns.js';
 
 import { auditMeta } from '../services/tables-audit.js';
+import { previewFormula } from '../services/formula-preview.js';
 
 type Id = { Params: { id: string } };
 const partialColumn = columnBody.partial({ uidt: true });
@@ -36,6 +37,17 @@ export function columnRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...full, column_id: columnId };
   };
   app.post<Id>('/api/v1/db/meta/tables/:id/columns', add);
+  // The formula editor's live preview (a draft formula's type and its values on the first rows).
+  app.post<Id>('/api/v1/db/meta/tables/:id/formula-preview', async (req) => {
+    await requireTableAccess(ctx, req, req.params.id, 'fieldAdd');
+    const body = (req.body ?? {}) as { formula_raw?: unknown; column_id?: unknown };
+    return previewFormula(
+      ctx,
+      req.params.id,
+      body.formula_raw,
+      typeof body.column_id === 'string' ? body.column_id : undefined,
+    );
+  });
   app.post<Id>('/api/v2/meta/tables/:id/columns', add);
 
   for (const prefix of ['/api/v1/db/meta/columns', '/api/v2/meta/columns']) {

@@ -1,13 +1,19 @@
 /**
  * `GET /api/v1/db/data/{org}/{base}/{table}/export/{csv|excel}`: the rows a list would return (fields,
- * where, sort honoured), as a CSV stream or an xlsx file. CSV cells that a spreadsheet would run as a
- * formula are neutralised. The whole export is one file, so `nc-export-offset` is always -1.
+ * where, sort honoured), as a CSV stream or an xlsx file, each cell as the grid shows it (data/export/
+ * export-fields). CSV cells that a spreadsheet would run as a formula are neutralised. The whole export is one file, so `nc-export-offset` is always -1.
  */
 import { Readable } from 'node:stream';
 import { badRequest } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { csvLine } from '../data/export/csv.js';
+import {
+  exportCsvLine,
+  exportFields,
+  exportQueryFields,
+  exportXlsxCell,
+} from '../data/export/export-fields.js';
 import { xlsxWorkbook } from '../data/export/xlsx.js';
 import type { PageQuery, Row } from '../data/row-query.js';
 import { pageQueryOf, v1Scope, type RowQueryString, type RowsScope } from './rows-common.js';
@@ -48,23 +54,27 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (type !== 'csv' && type !== 'excel')
       throw badRequest(`Export format '${type}' is not supported; use csv or excel`);
     const scope = await v1Scope(ctx, req, req.params);
-    const q = pageQueryOf(req.query);
-    const fields = scope.reader.projection(q.fields).out;
+    const asked = pageQueryOf(req.query);
+    const fields = exportFields(
+      scope.model,
+      scope.reader.queryFields(asked.fields).map((f) => f.column),
+    );
+    const q = { ...asked, fields: exportQueryFields(fields) };
     const header = fields.map((f) => f.title);
-    const values = (row: Row) => fields.map((f) => row[f.title]);
     // Check the query before the response starts, so a bad filter is still a clean 400.
     await scope.reader.rows({ ...q, limit: 1, offset: 0 });
     if (type === 'csv') {
       async function* lines() {
         yield '\ufeff' + csvLine(header);
-        for await (const rows of batches(scope, q)) yield rows.map((r) => csvLine(values(r))).join('');
+        for await (const rows of batches(scope, q)) yield rows.map((r) => exportCsvLine(fields, r)).join('');
       }
       return sendFile(reply, fileName(scope.model.title, 'csv'), 'text/csv; charset=utf-8').send(
         Readable.from(lines()),
       );
     }
     const rows: unknown[][] = [];
-    for await (const batch of batches(scope, q, MAX_XLSX_ROWS)) for (const r of batch) rows.push(values(r));
+    for await (const batch of batches(scope, q, MAX_XLSX_ROWS))
+      for (const r of batch) rows.push(fields.map((f) => exportXlsxCell(f, r)));
     const book = xlsxWorkbook(scope.model.title, header, rows);
     return sendFile(
       reply,

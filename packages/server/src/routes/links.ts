@@ -23,7 +23,7 @@ const NESTED = '/api/v1/db/data/:orgs/:baseName/:tableName/:rowId/:relationType/
 const V2 = '/api/v2/tables/:tableId/links/:linkFieldId/records/:rowId';
 
 function v1Link(ctx: AppContext, scope: RowsScope, params: NestedParams): LinkScope {
-  const s = linkScopeOf(scope.db, ctx.dataCache, scope.model, params.columnName);
+  const s = linkScopeOf(scope.db, scope.target, scope.model, params.columnName);
   const type = s.options.type;
   if (!['hm', 'mm', 'bt'].includes(params.relationType))
     throw badRequest(`Relation type '${params.relationType}' is not one of hm, mm, bt`);
@@ -83,7 +83,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
   type V2Params = { tableId: string; linkFieldId: string; rowId: string };
   app.get<{ Params: V2Params; Querystring: RowQueryString }>(V2, async (req) => {
     const scope = await v2Scope(ctx, req, req.params.tableId);
-    const s = linkScopeOf(scope.db, ctx.dataCache, scope.model, req.params.linkFieldId);
+    const s = linkScopeOf(scope.db, scope.target, scope.model, req.params.linkFieldId);
     const q = pageQueryOf(req.query);
     return listLinked(s, req.params.rowId, {
       ...q,
@@ -93,14 +93,14 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Params: V2Params }>(V2, async (req) => {
     const scope = await v2Scope(ctx, req, req.params.tableId, 'dataEdit');
-    const s = linkScopeOf(scope.db, ctx.dataCache, scope.model, req.params.linkFieldId);
+    const s = linkScopeOf(scope.db, scope.target, scope.model, req.params.linkFieldId);
     await linkRecords(s, req.params.rowId, targetIdsOf(req.body, s.related));
     return true;
   });
 
   app.delete<{ Params: V2Params }>(V2, async (req) => {
     const scope = await v2Scope(ctx, req, req.params.tableId, 'dataEdit');
-    const s = linkScopeOf(scope.db, ctx.dataCache, scope.model, req.params.linkFieldId);
+    const s = linkScopeOf(scope.db, scope.target, scope.model, req.params.linkFieldId);
     await unlinkRecords(s, req.params.rowId, targetIdsOf(req.body, s.related));
     return true;
   });

@@ -87,11 +87,12 @@ export function pageQueryOf(query: RowQueryString): PageQuery {
 
 /**
  * Where inserted rows go: `?before={rowId}` puts them just before that row (NocoDB clients' "insert above");
- * absent or empty, at the end.
+ * absent or empty, at the end. `?keepIds=true` inserts rows under the keys they carry (undoing a delete).
  */
 export function insertPlaceOf(query: RowQueryString): InsertPlace {
   const before = one(query.before);
-  return before === undefined || before === '' ? {} : { before };
+  const keepIds = one(query.keepIds) === 'true';
+  return { ...(before === undefined || before === '' ? {} : { before }), ...(keepIds ? { keepIds } : {}) };
 }
 
 /** A JSON array body (bulk writes), or a 400. */

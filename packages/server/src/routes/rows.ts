@@ -44,20 +44,7 @@ async function readOr404(scope: RowsScope, id: unknown, fields?: readonly string
   return row;
 }
 
-const META_WRITE = /^\/api\/v[12]\/(db\/)?meta\//;
-/** Row routes bump exactly the table they wrote; other writes (links, imports, ...) clear the data cache. */
-const ROW_WRITE =
-  /^\/api\/(v1\/db\/data\/(bulk\/)?[^/]+\/[^/]+\/[^/?]+(\/|\?|$)(?!.*\/(mm|hm|bt|nested)\/)|v2\/tables\/[^/]+\/records)/;
-
 export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
-  // Once a write has answered (its transaction committed): a meta change (tables, columns, sources, bases)
-  // retires the cached table models; any write the row routes did not account for retires counts and seeks.
-  app.addHook('onResponse', async (req) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return;
-    if (META_WRITE.test(req.url)) ctx.tableModels.invalidateAll();
-    if (!ROW_WRITE.test(req.url)) ctx.dataCache.clear();
-  });
-
   app.get<{ Params: TableParams; Querystring: RowQueryString }>(TABLE, async (req) => {
     const scope = await v1Scope(ctx, req, req.params);
     return scope.reader.page(pageQueryOf(req.query));

@@ -10,10 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess, requireTableAccess } from '../http/base-access.js';
 import { parseWith } from '../http/validate.js';
-import { inMetaChange } from '../services/tables-change.js';
-import { copyTables } from '../services/tables-copy.js';
-import { uniqueName } from '../services/tables-naming.js';
-import { createTable, deleteTable, reorderTable, sourceFor, updateTable } from '../services/tables.js';
+import { startTableDuplicate } from '../services/tables-duplicate.js';
+import { createTable, deleteTable, reorderTable, updateTable } from '../services/tables.js';
 import { auditMeta } from '../services/tables-audit.js';
 import { listReply } from '../http/list-reply.js';
 
@@ -91,37 +89,17 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { msg: 'The table has been reordered successfully' };
   });
 
-  app.post<{ Params: { baseId: string; id: string } }>(
-    '/api/v1/db/meta/duplicate/:baseId/table/:id',
-    async (req) => {
-      const { table, base } = await requireTableAccess(ctx, req, req.params.id, 'tableDuplicate');
+  const duplicatePaths = ['/api/v1/db/meta/duplicate', '/api/v2/meta/duplicate'];
+  for (const prefix of duplicatePaths)
+    app.post<{ Params: { baseId: string; id: string } }>(`${prefix}/:baseId/table/:id`, async (req) => {
+      const { table, principal } = await requireTableAccess(ctx, req, req.params.id, 'tableDuplicate');
       if (table.base_id !== req.params.baseId) throw badRequest('The table is not in this base');
       const body = parseWith(duplicateTableBody, req.body);
-      const full = await ctx.meta.getTable(table.id);
-      const source = await sourceFor(ctx, base.id, table.source_id);
-      const siblings = await ctx.tables.list(base.id, { includeM2M: true });
-      const title = uniqueName(
-        body.title ?? `${table.title} copy`,
-        siblings.map((t) => t.title),
-      );
-      const newTableName = uniqueName(
-        `${table.table_name}_copy`,
-        siblings.map((t) => t.table_name),
-        60,
-      );
-      const ids = await inMetaChange(ctx, source, (s) =>
-        copyTables(
-          s,
-          [{ table: full, newTableName, newTitle: title }],
-          { base_id: base.id, source_id: source.id },
-          {
-            data: !body.options?.excludeData,
-            startOrder: (table.order ?? 0) + 1,
-          },
-        ),
-      );
-      const copy = await ctx.meta.getTable(ids.get(table.id)!);
-      return { id: copy.id, name: 'duplicateModel', table: copy };
-    },
-  );
+      const { jobId, title } = await startTableDuplicate(ctx, principal, table, {
+        title: body.title,
+        excludeData: body.options?.excludeData,
+      });
+      // NocoDB answers with the job id and the copy's title; the copy itself is the job's result.
+      return { id: jobId, name: title };
+    });
 }

@@ -98,6 +98,7 @@ export async function saveVisibilityRules(
       for (const [role, disabled] of Object.entries(rule.disabled)) {
         if (!(RULE_ROLES as readonly string[]).includes(role)) continue;
         await trx('rb_visibility_rules').where({ fk_view_id: viewId, role }).delete();
+        ctx.changes.publish({ type: 'view.changed', action: 'updated', viewId }, trx);
         if (disabled) {
           const now = Date.now();
           await trx('rb_visibility_rules').insert({

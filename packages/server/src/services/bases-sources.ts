@@ -48,6 +48,7 @@ export async function createSource(
       if (ids.length) await trx('rb_views').whereIn('fk_model_id', ids).delete();
       await trx('rb_models').where({ source_id: id }).delete();
       await trx('rb_sources').where({ id }).delete();
+      ctx.changes.publish({ type: 'source.changed', action: 'deleted', baseId: base.id, sourceId: id }, trx);
     });
     throw err;
   }
@@ -125,5 +126,9 @@ export async function deleteSource(ctx: AppContext, source: SourceRecord): Promi
       await trx('rb_models').whereIn('id', ids).delete();
     }
     await trx('rb_sources').where({ id: source.id }).delete();
+    ctx.changes.publish(
+      { type: 'source.changed', action: 'deleted', baseId: source.base_id, sourceId: source.id },
+      trx,
+    );
   });
 }

@@ -12,8 +12,6 @@ import { sourceTypeOfMetaClient } from '../sources/connections.js';
 import { dropTable } from '../sources/ddl.js';
 import { inviteUsers } from './auth/org-users.js';
 import { createSource } from './bases-sources.js';
-import { inMetaChange } from './tables-change.js';
-import { copyTables } from './tables-copy.js';
 import { newBasePrefix } from './tables-naming.js';
 
 /** A base as the API sends it, with its sources. */
@@ -114,47 +112,8 @@ export async function deleteBase(ctx: AppContext, base: BaseRecord): Promise<voi
     await trx('rb_visibility_rules').where({ base_id: base.id }).delete();
     await trx('rb_base_users').where({ base_id: base.id }).delete();
     await trx('rb_bases').where({ id: base.id }).delete();
+    ctx.changes.publish({ type: 'base.changed', action: 'deleted', baseId: base.id }, trx);
   });
-}
-
-/**
- * Copies a base: its default-source tables with their fields, links and (unless excluded) rows. The caller
- * becomes owner of the copy. External sources are not copied (their data lives elsewhere).
- */
-export async function duplicateBase(
-  ctx: AppContext,
-  principal: Principal,
-  base: BaseRecord,
-  opts: { excludeData?: boolean; title?: string },
-): Promise<BaseMeta> {
-  const copy = await createBase(ctx, principal, {
-    title: opts.title ?? `${base.title} copy`,
-    description: base.description ?? undefined,
-    color: base.color ?? undefined,
-    type: base.type,
-    meta: base.meta ?? undefined,
-  });
-  const source = (await ctx.sourceRepo.listByBase(base.id)).find((s) => s.is_meta);
-  const target = (await ctx.sourceRepo.listByBase(copy.id)).find((s) => s.is_meta)!;
-  if (source) {
-    const tables = (await ctx.meta.listTables(base.id)).filter((t) => t.source_id === source.id);
-    const rename = (name: string) =>
-      base.prefix && name.startsWith(base.prefix) ? copy.prefix + name.slice(base.prefix.length) : name;
-    try {
-      await inMetaChange(ctx, target, (s) =>
-        copyTables(
-          s,
-          tables.map((t) => ({ table: t, newTableName: rename(t.table_name), newTitle: t.title })),
-          { base_id: copy.id, source_id: target.id },
-          { data: !opts.excludeData, startOrder: 1 },
-        ),
-      );
-    } catch (err) {
-      await deleteBase(ctx, (await ctx.bases.byId(copy.id))!);
-      throw err;
-    }
-  }
-  return presentBase(ctx, (await ctx.bases.byId(copy.id))!);
 }
 
 // ---- base users ----
@@ -217,16 +176,22 @@ export async function inviteBaseUsers(
   const unknown: string[] = [];
   for (const email of list) if (!(await ctx.users.byEmail(email))) unknown.push(email);
   const invitations = unknown.length
-    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site)
+    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site, `/nc/${baseId}`)
     : [];
   for (const email of list) {
     const user = await ctx.users.byEmail(email);
     if (user) await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
   }
-  const reply: { msg: string; invite_token?: string; email?: string } = {
-    msg: 'The user has been invited successfully',
-  };
+  const reply: {
+    msg: string;
+    invite_token?: string;
+    invite_url?: string;
+    email?: string;
+    invited?: typeof invitations;
+  } = { msg: 'The user has been invited successfully' };
+  // Without mail set up the inviter passes the links on themselves, so every new invitee's link is returned.
   if (invitations.length === 1) Object.assign(reply, invitations[0]);
+  else if (invitations.length > 1) reply.invited = invitations;
   return reply;
 }
 

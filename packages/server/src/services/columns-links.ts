@@ -176,6 +176,10 @@ export async function createLink(
     created_at: now,
     updated_at: now,
   });
+  s.changes.publish(
+    { type: 'table.changed', action: 'created', baseId: table.base_id, tableId: junctionId },
+    s.meta,
+  );
   const junction: FullTable = {
     ...table,
     id: junctionId,

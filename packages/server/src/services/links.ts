@@ -8,6 +8,8 @@ import { linkOptions } from '@rowbase/core/fields/col-options';
 import type { LinkOptions } from '@rowbase/core/api/meta';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
+import type { ChangePublisher } from '../changes/change-feed.js';
+import type { RowId } from '../changes/change-events.js';
 import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue, type PageQuery, type RowSubset } from '../data/row-query.js';
 import type { FieldModel, StoredField, TableModel } from '../data/table-model.js';
@@ -15,6 +17,8 @@ import type { FieldModel, StoredField, TableModel } from '../data/table-model.js
 export interface LinkScope {
   db: Knex;
   cache: DataCache;
+  /** Where committed link changes are published. */
+  changes: ChangePublisher;
   model: TableModel;
   field: FieldModel;
   options: LinkOptions;
@@ -41,14 +45,19 @@ function requirePk(model: TableModel): StoredField {
 }
 
 /** The link field `key` (id, title) of `model`: 404 when unknown, 400 when it is not a link. */
-export function linkScopeOf(db: Knex, cache: DataCache, model: TableModel, key: string): LinkScope {
+export function linkScopeOf(
+  db: Knex,
+  deps: { cache: DataCache; changes: ChangePublisher },
+  model: TableModel,
+  key: string,
+): LinkScope {
   const field = model.field(key);
   if (!field) throw notFound(`Field '${key}' not found`);
   const options = linkOptions(field.column);
   if (!options) throw badRequest(`Field '${field.title}' is not a link field`);
   const related = model.computed?.tableOf(options.fk_related_model_id);
   if (!related) throw notFound(`Table '${options.fk_related_model_id}' not found`);
-  return { db, cache, model, field, options, related };
+  return { db, cache: deps.cache, changes: deps.changes, model, field, options, related };
 }
 
 function columnsOf(s: LinkScope): LinkColumns {
@@ -137,7 +146,7 @@ export async function linkRecords(
 ) {
   if (s.options.type === 'bt' && targets.length > 1)
     throw badRequest(`Field '${s.field.title}' links to one parent record; got ${targets.length}`);
-  await s.db.transaction(async (trx) => {
+  const done = await s.db.transaction(async (trx) => {
     const row = await requireRecord(trx, s.model, rowId);
     const keys = await requireTargets(trx, s.related, targets);
     const already = new Set(await linkedKeys(trx, s, row));
@@ -162,8 +171,9 @@ export async function linkRecords(
         .where(c.child!.pk, row)
         .update({ [c.child!.fk]: fresh[0] });
     }
+    return { row, keys: fresh };
   });
-  bumpAll(s);
+  published(s, 'linked', done.row, done.keys);
 }
 
 /** Unlinks `targets` from the record `rowId` (targets that are not linked are left alone unless strict). */
@@ -173,7 +183,7 @@ export async function unlinkRecords(
   targets: readonly unknown[],
   opts: LinkWriteOptions = {},
 ) {
-  await s.db.transaction(async (trx) => {
+  const done = await s.db.transaction(async (trx) => {
     const row = await requireRecord(trx, s.model, rowId);
     const keys = await requireTargets(trx, s.related, targets);
     const linked = new Set(await linkedKeys(trx, s, row));
@@ -183,7 +193,7 @@ export async function unlinkRecords(
         `Record '${absent.join(', ')}' is not linked to record '${String(row)}' through '${s.field.title}'`,
       );
     const present = keys.filter((k) => linked.has(String(k)));
-    if (!present.length) return;
+    if (!present.length) return { row, keys: present };
     const c = columnsOf(s);
     if (c.junction) {
       await trx(c.junction.table).where(c.junction.mine, row).whereIn(c.junction.theirs, present).delete();
@@ -197,13 +207,24 @@ export async function unlinkRecords(
         .where(c.child!.pk, row)
         .update({ [c.child!.fk]: null });
     }
+    return { row, keys: present };
   });
-  bumpAll(s);
+  published(s, 'unlinked', done.row, done.keys);
 }
 
-function bumpAll(s: LinkScope): void {
-  s.cache.bump(s.model.id);
-  s.cache.bump(s.related.id);
+/** After commit: one event for the write (nothing when nothing changed). */
+function published(s: LinkScope, action: 'linked' | 'unlinked', row: string | number, keys: unknown[]): void {
+  if (!keys.length) return;
+  s.changes.publish({
+    type: 'links.changed',
+    action,
+    baseId: s.model.baseId,
+    tableId: s.model.id,
+    fieldId: s.field.column.id,
+    relatedTableId: s.related.id,
+    rowId: row,
+    relatedIds: keys as RowId[],
+  });
 }
 
 /** The related records linked to `rowId` (linked = true) or not yet linked to it (linked = false). */

@@ -11,27 +11,32 @@ import { appendedOrders, ordersBefore } from '../data/row-order.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { AppContext } from '../context.js';
-import { announce, type RowAnnouncer, type RowChangeOp } from './rows-announce.js';
+import type { RowChangePublisher } from '../changes/change-feed.js';
 import { rowWriteError } from './rows-db-errors.js';
+import {
+  deletedEvent,
+  insertedEvent,
+  readPrevious,
+  updatedEvent,
+  updatedWhereEvent,
+} from './rows-changes.js';
 import { autoUpdateColumns, nowStamp, prepareRow, type ColumnValues } from './rows-validate.js';
 
 export interface WriteTarget {
   model: TableModel;
   db: Knex;
+  /** Row readers of filtered writes use the table's cached counts and seeks. */
   cache: DataCache;
-  /** Where committed changes are announced to open grids (`writeTarget` fills it from the context). */
-  announcer?: RowAnnouncer;
+  /**
+   * Where each committed write is published: one event per write, after its transaction committed (caches,
+   * realtime and everything else subscribe to the change feed).
+   */
+  changes: RowChangePublisher;
 }
 
-/** The target of writes to one table, announcing committed changes through the app's realtime rooms. */
+/** The target of writes to one table, publishing committed changes on the app's change feed. */
 export function writeTarget(ctx: AppContext, model: TableModel, db: Knex): WriteTarget {
-  return { model, db, cache: ctx.dataCache, announcer: { realtime: ctx.realtime, log: ctx.log } };
-}
-
-/** After every commit: retire the table's cached counts and tell open grids (the one place both happen). */
-function committed(t: WriteTarget, op: RowChangeOp, ids: readonly unknown[] | undefined): void {
-  t.cache.bump(t.model.id);
-  announce(t, op, ids);
+  return { model, db, cache: ctx.dataCache, changes: ctx.changes };
 }
 
 /** Bind parameters per statement we stay under (SQLite allows 32766, PostgreSQL 65535). */
@@ -85,6 +90,11 @@ function isDeadlock(err: unknown): boolean {
 /** Where new rows go in a table with a row order: last by default, or just before the row keyed `before`. */
 export interface InsertPlace {
   before?: unknown;
+  /**
+   * Insert each row under the primary key it carries instead of a new one: how an undone delete brings rows
+   * back as they were (with their `nc_order`, they return to their place). A key in use is refused.
+   */
+  keepIds?: boolean;
 }
 
 /**
@@ -109,13 +119,41 @@ export async function insertRows(
     before = pkValue(requirePk(t.model), place.before);
   }
   const rows = inputs.map((input, i) => prepareRow(t.model, input, 'insert', bulk ? i : undefined));
+  if (place.keepIds) {
+    const pk = requirePk(t.model);
+    rows.forEach((r, i) => (r[pk.name] = pk.encode(idOfItem(t.model, inputs[i], bulk ? i : undefined))));
+  }
   const unplaced = order ? rows.filter((r) => r[order.name] === undefined || r[order.name] === null) : [];
   const ids = await inTransaction(t, async (trx) => {
     if (order) await placeRows(trx, t.model, order, unplaced, before);
-    return insertPrepared(trx, t.model, rows);
+    const inserted = await insertPrepared(trx, t.model, rows);
+    if (place.keepIds) await keyCounterPastMax(trx, t.model);
+    return inserted;
   });
-  committed(t, 'insert', ids);
+  t.changes.publish(insertedEvent(t.model, ids, rows));
   return ids;
+}
+
+/**
+ * After rows went in under keys of their own: PostgreSQL's key sequence does not see them (MySQL and SQLite
+ * move their counters past the largest key by themselves), so it is moved past the largest key, never back.
+ */
+async function keyCounterPastMax(trx: Knex.Transaction, model: TableModel): Promise<void> {
+  const pk = model.pk;
+  if (model.dialect !== 'pg' || !pk?.column.ai) return;
+  const seq = (await trx.raw('select pg_get_serial_sequence(quote_ident(?), ?) as seq', [
+    model.tableName,
+    pk.name,
+  ])) as {
+    rows: { seq: string | null }[];
+  };
+  const name = seq.rows[0]?.seq;
+  if (!name) return;
+  // The name comes from PostgreSQL already quoted where it needs to be, so it can stand in the SQL text.
+  await trx.raw(
+    `select setval(?::regclass, greatest((select coalesce(max(??), 0) from ??), (select last_value from ${name})))`,
+    [name, pk.name, model.tableName],
+  );
 }
 
 /**
@@ -242,7 +280,19 @@ export async function updateRows(
   }));
   const stamp = nowStamp();
   const touched = autoUpdateColumns(t.model);
+  const wantsPrevious = t.changes.wantsPreviousValues;
+  let previous: Map<string, ColumnValues> | undefined;
   await inTransaction(t, async (trx) => {
+    if (wantsPrevious) {
+      const written = new Set(prepared.flatMap((p) => Object.keys(p.values)));
+      previous = await readPrevious(
+        trx,
+        t.model,
+        pk,
+        prepared.map((p) => p.id),
+        [...written],
+      );
+    }
     for (const { id, values } of prepared) {
       for (const f of touched) if (!(f.name in values)) values[f.name] = stamp;
       const q = trx(t.model.tableName).where(pk.name, id as string | number);
@@ -252,11 +302,7 @@ export async function updateRows(
       if (!Number(n)) throw notFound(`Record '${String(id)}' not found`);
     }
   });
-  committed(
-    t,
-    'update',
-    prepared.map((p) => p.id),
-  );
+  t.changes.publish(updatedEvent(t.model, prepared, previous));
   return prepared.map((p) => p.id);
 }
 
@@ -264,7 +310,9 @@ export async function updateRows(
 export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promise<unknown[]> {
   const pk = requirePk(t.model);
   const unique = [...new Set(ids as (string | number)[])];
+  let previous: Map<string, ColumnValues> | undefined;
   await t.db.transaction(async (trx) => {
+    if (t.changes.wantsPreviousValues) previous = await readPrevious(trx, t.model, pk, unique);
     const found = new Set<string>();
     for (let i = 0; i < unique.length; i += 1000) {
       const part = unique.slice(i, i + 1000);
@@ -282,7 +330,7 @@ export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promi
         .del();
     }
   });
-  committed(t, 'delete', unique);
+  t.changes.publish(deletedEvent(t.model, unique, previous));
   return unique;
 }
 
@@ -300,7 +348,7 @@ export async function updateWhere(
     const reader = new RowReader(trx, t.model, t.cache);
     return reader.filtered(where, trx).update(values);
   });
-  committed(t, 'update', undefined);
+  t.changes.publish(updatedWhereEvent(t.model, values));
   return Number(n);
 }
 
@@ -309,6 +357,6 @@ export async function deleteWhere(t: WriteTarget, where: readonly FilterNode[]):
   const n = await t.db.transaction(async (trx) =>
     new RowReader(trx, t.model, t.cache).filtered(where, trx).del(),
   );
-  committed(t, 'delete', undefined);
+  t.changes.publish(deletedEvent(t.model, null, undefined));
   return Number(n);
 }

@@ -8,6 +8,7 @@ import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
 import type { SourceRecord } from '../meta/repos/sources.js';
+import type { ChangePublisher } from '../changes/change-feed.js';
 
 export interface ChangeScope {
   /** The meta transaction. */
@@ -18,6 +19,8 @@ export interface ChangeScope {
   source: SourceRecord;
   /** Registers a step that undoes a DDL change if the whole change fails (no-op when DDL is transactional). */
   onRollback(step: () => Promise<void>): void;
+  /** Publishes change events; pass `meta` so they go out once the change commits. */
+  changes: ChangePublisher;
 }
 
 export async function inMetaChange<T>(
@@ -35,6 +38,7 @@ export async function inMetaChange<T>(
         data: shared ? trx : ctx.sources.connectionOf(source),
         dialect,
         source,
+        changes: ctx.changes,
         onRollback: (step) => {
           if (!shared) undo.push(step);
         },

@@ -34,6 +34,16 @@ function remapOptions(opts: unknown, ids: Map<string, string>): unknown {
   return out;
 }
 
+/** New ids for every planned table and field, so links between copied tables can point at each other. */
+export function planIds(plans: CopyPlan[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const p of plans) {
+    ids.set(p.table.id, newId('table'));
+    for (const c of p.table.columns) ids.set(c.id, newId('column'));
+  }
+  return ids;
+}
+
 /**
  * Copies the planned tables into `target` (base and source ids). Fields that point outside the copied
  * set (a link to a table not copied, its lookups and rollups) are left out. Returns old->new table ids.
@@ -42,13 +52,16 @@ export async function copyTables(
   s: ChangeScope,
   plans: CopyPlan[],
   target: { base_id: string; source_id: string },
-  opts: { data: boolean; startOrder: number },
+  opts: {
+    data: boolean;
+    startOrder: number;
+    /** Old->new ids of every planned table and field, when the copy is split over several calls. */
+    ids?: Map<string, string>;
+    /** Copy only these of the plans (the others are copied by other calls with the same ids). */
+    only?: CopyPlan[];
+  },
 ): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (const p of plans) {
-    ids.set(p.table.id, newId('table'));
-    for (const c of p.table.columns) ids.set(c.id, newId('column'));
-  }
+  const ids = opts.ids ?? planIds(plans);
   const keep = (c: ColumnMeta): boolean => {
     const o = (c.colOptions ?? {}) as Record<string, unknown>;
     const refs = Object.entries(o)
@@ -60,7 +73,7 @@ export async function copyTables(
     return true;
   };
   let order = opts.startOrder;
-  for (const p of plans) {
+  for (const p of opts.only ?? plans) {
     const stored = p.table.columns.filter((c) => specOf(c));
     const specs = stored.map((c) => specOf(c)!);
     await createTable(s.data, s.dialect, p.newTableName, specs);
@@ -103,6 +116,7 @@ export async function copyTables(
       created_at: now,
       updated_at: now,
     });
+    s.changes.publish({ type: 'table.changed', action: 'created', baseId: target.base_id, tableId }, s.meta);
     for (const c of p.table.columns.filter(keep)) {
       const { id, fk_model_id: _m, base_id: _b, source_id: _s, colOptions, ...rest } = c;
       const row = {

@@ -143,6 +143,7 @@ export async function createTable(
       created_at: Date.now(),
       updated_at: Date.now(),
     });
+    s.changes.publish({ type: 'table.changed', action: 'created', baseId: base.id, tableId }, s.meta);
     for (const c of built) await ctx.columns.insert(c.meta, s.meta);
     await ctx.tableViews.insertDefaultGrid(
       { id: tableId, base_id: base.id, source_id: source.id, title },

@@ -29,11 +29,17 @@ export const basesApi = {
     api.patch<BaseMeta>(`/api/v1/db/meta/projects/${id}`, body),
   delete: (id: string) => api.delete<unknown>(`/api/v1/db/meta/projects/${id}`),
   duplicate: (id: string, options: { excludeData?: boolean; excludeViews?: boolean } = {}) =>
-    api.post<{ id?: string; base_id?: string }>(`/api/v1/db/meta/duplicate/${id}`, { options }),
+    // Answers with the id of the job that fills the copy and the (still empty) copy.
+    api.post<{ id: string; base_id: string; base?: BaseMeta }>(`/api/v1/db/meta/duplicate/${id}`, {
+      options,
+    }),
 
   users: (id: string) => api.get<{ users: ListReply<BaseUser> }>(`/api/v1/db/meta/projects/${id}/users`),
   inviteUser: (id: string, body: { email: string; roles: string }) =>
-    api.post<{ msg?: string; invite_token?: string }>(`/api/v1/db/meta/projects/${id}/users`, body),
+    api.post<{ msg?: string; email?: string; invite_token?: string; invite_url?: string }>(
+      `/api/v1/db/meta/projects/${id}/users`,
+      body,
+    ),
   updateUser: (id: string, userId: string, body: { email: string; roles: string }) =>
     api.patch<unknown>(`/api/v1/db/meta/projects/${id}/users/${userId}`, body),
   removeUser: (id: string, userId: string) =>

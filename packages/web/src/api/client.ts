@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for this call (e.g. `xc-password` of a protected shared view). */
   headers?: Record<string, string>;
+  /** Left out of the loading indicator: a long poll would otherwise keep it on for good. */
+  background?: boolean;
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -73,8 +75,23 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** One call to the API; resolves with the parsed JSON body of a 2xx response. */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return call(method, path, opts, async (res) => (await readBody(res)) as T);
+}
+
+/** A file from the API (an export) as its bytes: binary is never read as text on its way to the browser. */
+export async function requestBlob(method: string, path: string, opts: RequestOptions = {}): Promise<Blob> {
+  return call(method, path, opts, (res) => res.blob());
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   const url = withQuery(path, opts.query);
-  return trackRequest(
+  const track = opts.background ? <R>(work: Promise<R>) => work : trackRequest;
+  return track(
     (async () => {
       let res = await send(method, url, opts);
       if (res.status === 401 && getToken()) {
@@ -84,9 +101,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
           throw new ApiError(401, await readBody(res));
         }
       }
-      const data = await readBody(res);
-      if (res.status < 200 || res.status > 299) throw new ApiError(res.status, data);
-      return data as T;
+      if (res.status < 200 || res.status > 299) throw new ApiError(res.status, await readBody(res));
+      return read(res);
     })(),
   );
 }

@@ -14,7 +14,8 @@ export const tablesApi = {
   reorder: (tableId: string, order: number) =>
     api.post<unknown>(`/api/v1/db/meta/tables/${tableId}/reorder`, { order }),
   duplicate: (baseId: string, tableId: string) =>
-    api.post<{ id?: string }>(`/api/v1/db/meta/duplicate/${baseId}/table/${tableId}`, {
+    // Answers with the id of the job that makes the copy and the copy's title.
+    api.post<{ id: string; name: string }>(`/api/v1/db/meta/duplicate/${baseId}/table/${tableId}`, {
       options: { excludeData: false, excludeViews: false },
     }),
   views: (tableId: string) => api.get<ListReply<ViewMeta>>(`/api/v1/db/meta/tables/${tableId}/views`),

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { notifyInfo } from '../api/notify';
 import { LoadingBar } from '../components/LoadingBar';
-import { onSignOut } from '../session/session';
+import { onSignOut, useToken } from '../session/session';
 import { useBuildCheck } from '../telemetry/use-build-check';
 import { usePageEvents } from '../telemetry/use-page-events';
 import { useTelemetrySocket } from '../telemetry/use-telemetry-socket';
@@ -26,6 +26,20 @@ function useLeafFlags(): RouteFlags {
     }
     return {};
   }, [matches]);
+}
+
+/**
+ * False on a page that needs a session while there is none. Signing out clears the token and every cached
+ * query at once; a signed-in page left mounted for that moment refetches without a token, gets 401s and
+ * throws them while rendering (React's "error during concurrent rendering", #520). Such a page is unmounted
+ * as soon as the token goes, before the way to the sign-in page is taken.
+ */
+function useSessionPresentFor(flags: RouteFlags): boolean {
+  const token = useToken();
+  const matches = useMatches();
+  const leafParams = matches[matches.length - 1]?.params ?? {};
+  const needsSession = !flags.public && flags.requiresAuth !== false && leafParams.typeOrId !== 'base';
+  return !needsSession || !!token;
 }
 
 function useScrollOnNavigate() {
@@ -65,7 +79,9 @@ export function Shell() {
   useEffect(() => {
     document.title = flags.title ? `${t(flags.title)} | Rowbase` : 'Rowbase';
   }, [flags.title, t]);
+  const sessionPresent = useSessionPresentFor(flags);
   const Layout = LAYOUT_COMPONENTS[flags.layout ?? 'base'];
+  if (!sessionPresent) return <LoadingBar />;
   return (
     <>
       <LoadingBar />

@@ -1,7 +1,7 @@
 /** Permission checks for the UI, through core's `can()` over the roles the server reported. */
 import { can } from '@rowbase/core/permissions/can';
 import type { Permission } from '@rowbase/core/permissions/matrix';
-import { parseRoles, type RoleMap } from '@rowbase/core/permissions/roles';
+import { OrgRole, parseRoles, type RoleMap } from '@rowbase/core/permissions/roles';
 import { useMe } from '../api/auth';
 import { useSyncExternalStore } from 'react';
 import { getSettings, subscribeSettings } from '../session/stored-settings';
@@ -20,12 +20,14 @@ export function toRoleMap(value: unknown): RoleMap {
 
 /**
  * `allowed('tableCreate')` for the signed-in user, in the given base when baseId is set. In preview-as mode
- * the previewed base role replaces the real ones.
+ * the previewed base role replaces the real ones, and the org roles shrink to a plain org-level viewer as
+ * the server does, since a super admin's org role would otherwise grant everything and the preview would
+ * change nothing.
  */
 export function usePermissions(baseId?: string) {
   const me = useMe(baseId).data;
-  const org = toRoleMap(me?.roles);
   const previewAs = useSyncExternalStore(subscribeSettings, () => getSettings().previewAs);
+  const org: RoleMap = previewAs ? { [OrgRole.VIEWER]: true } : toRoleMap(me?.roles);
   const base = previewAs ? parseRoles(previewAs) : toRoleMap(me?.base_roles);
   return {
     loaded: !!me,

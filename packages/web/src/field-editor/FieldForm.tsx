@@ -18,7 +18,7 @@ import { typeOptions, typeSearch } from '../fields/type-label';
 import { initialCodeOptions, withCodeOptions } from './code-field-body';
 import { FieldCodeOptions } from './FieldCodeOptions';
 import { FieldOptions } from './FieldOptions';
-import { FieldRelationOptions } from './FieldRelationOptions';
+import { FieldRelationOptions, initialRelationOptions, withRelationDefaults } from './FieldRelationOptions';
 import { useTranslation } from 'react-i18next';
 
 export const PICKER_TYPES: readonly UIType[] = UI_TYPES.filter((t) => !HIDDEN_FROM_TYPE_PICKER.includes(t));
@@ -56,6 +56,12 @@ function bodyFor(
   return body;
 }
 
+/** The formula of a Formula field being edited; nothing for other fields (an undo writes back every key sent). */
+function initialFormula(column: ColumnMeta): { formula_raw?: string } {
+  const raw = (column.colOptions as { formula_raw?: unknown } | null)?.formula_raw;
+  return typeof raw === 'string' ? { formula_raw: raw } : {};
+}
+
 interface Props {
   table: TableMeta;
   initial?: ColumnMeta;
@@ -84,6 +90,8 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           dtxp: initial.dtxp ?? undefined,
           dtxs: initial.dtxs ?? undefined,
           ...initialCodeOptions(initial),
+          ...initialRelationOptions(initial),
+          ...initialFormula(initial),
         }
       : {},
   );
@@ -94,7 +102,10 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   const isSelect = metaOptionsOf(uidt).includes('selectOptions');
 
   const submit = async () => {
-    const coded = withCodeOptions(uidt, bodyFor(uidt, dialect, table, initial, extra));
+    const coded = withCodeOptions(
+      uidt,
+      bodyFor(uidt, dialect, table, initial, withRelationDefaults(uidt, extra)),
+    );
     setCodeMissing(coded === 'missing');
     if (coded === 'missing') return setError(t('field.encodeFieldRequired'));
     setBusy(true);
@@ -144,7 +155,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
           onChange={(v) => setUidt(v)}
           options={typeOptions(t, PICKER_TYPES)}
         />
-        <FieldRelationOptions uidt={uidt} table={table} body={extra} set={setExtraKey} />
+        <FieldRelationOptions uidt={uidt} table={table} editing={initial} body={extra} set={setExtraKey} />
         <FieldCodeOptions
           uidt={uidt}
           columns={table.columns ?? []}

@@ -4,21 +4,57 @@
  */
 import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { pickableFields } from '../fields/pickable';
+import { FormulaEditor } from './formula/FormulaEditor';
 import { appTransport } from '../views/grid/use-grid';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   uidt: UIType;
   table: TableMeta;
+  /** The field being edited, if any. */
+  editing?: ColumnMeta;
   body: Record<string, unknown>;
   set(key: string, value: unknown): void;
 }
 
 const ROLLUP_FUNCTIONS = ['count', 'min', 'max', 'avg', 'sum', 'countDistinct', 'sumDistinct', 'avgDistinct'];
 
-export function FieldRelationOptions({ uidt, table, body, set }: Props) {
+/**
+ * What the relation selects show before the user touches them. The body must carry the same values: the
+ * server's own defaults differ (a link without a type is "has many"), so a form left as shown would save
+ * something other than what it said.
+ */
+const RELATION_DEFAULTS: Partial<Record<UIType, Record<string, string>>> = {
+  Links: { type: 'mm' },
+  LinkToAnotherRecord: { type: 'mm' },
+  Rollup: { rollup_function: 'sum' },
+};
+
+/** The relation options of a field being edited, so its form shows what is saved rather than the defaults. */
+export function initialRelationOptions(column: ColumnMeta): Record<string, unknown> {
+  const o = (column.colOptions ?? {}) as Record<string, unknown>;
+  const keys = [
+    'type',
+    'fk_relation_column_id',
+    'fk_lookup_column_id',
+    'fk_rollup_column_id',
+    'rollup_function',
+  ];
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== null).map((k) => [k, o[k]]));
+}
+
+/** The body with the shown defaults filled in where the user left them. */
+export function withRelationDefaults(uidt: UIType, body: Record<string, unknown>): Record<string, unknown> {
+  const defaults = RELATION_DEFAULTS[uidt] ?? {};
+  const out = { ...body };
+  for (const [key, value] of Object.entries(defaults)) if (out[key] === undefined) out[key] = value;
+  return out;
+}
+
+export function FieldRelationOptions({ uidt, table, editing, body, set }: Props) {
   const { t } = useTranslation();
   const [tables, setTables] = useState<TableMeta[]>([]);
   const [related, setRelated] = useState<ColumnMeta[]>([]);
@@ -37,7 +73,7 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
   useEffect(() => {
     if (!relatedId) return setRelated([]);
     void appTransport<TableMeta>('GET', `/api/v1/db/meta/tables/${relatedId}`).then(
-      (t) => setRelated(t.columns ?? []),
+      (t) => setRelated(pickableFields(t.columns)),
       () => setRelated([]),
     );
   }, [relatedId]);
@@ -47,6 +83,7 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
       <div className="flex gap-2">
         <Select
           className="flex-1"
+          data-testid="field-link-table"
           placeholder={t('grid.field.linkedTable')}
           value={body.childId as string | undefined}
           options={tables.map((t) => ({ value: t.id, label: t.title }))}
@@ -57,7 +94,8 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
         />
         <Select
           className="w-40"
-          value={(body.type as string | undefined) ?? 'mm'}
+          data-testid="field-link-type"
+          value={withRelationDefaults(uidt, body).type as string}
           options={[
             { value: 'mm', label: t('grid.field.manyToMany') },
             { value: 'hm', label: t('grid.field.hasMany') },
@@ -72,12 +110,14 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
     return (
       <div className="flex flex-col gap-2">
         <Select
+          data-testid="field-link-field"
           placeholder={t('grid.field.linkField')}
           value={body.fk_relation_column_id as string | undefined}
           options={links.map((c) => ({ value: c.id, label: c.title }))}
           onChange={(v) => set('fk_relation_column_id', v)}
         />
         <Select
+          data-testid="field-target-field"
           placeholder={uidt === 'Lookup' ? t('grid.field.lookupField') : t('grid.field.rollupField')}
           value={body[targetKey] as string | undefined}
           options={related.map((c) => ({ value: c.id, label: c.title }))}
@@ -85,7 +125,8 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
         />
         {uidt === 'Rollup' && (
           <Select
-            value={(body.rollup_function as string | undefined) ?? 'sum'}
+            data-testid="field-rollup-function"
+            value={withRelationDefaults(uidt, body).rollup_function as string}
             options={ROLLUP_FUNCTIONS.map((f) => ({ value: f, label: f }))}
             onChange={(v) => set('rollup_function', v)}
           />
@@ -95,10 +136,11 @@ export function FieldRelationOptions({ uidt, table, body, set }: Props) {
   }
   if (uidt === 'Formula')
     return (
-      <Input.TextArea
-        placeholder={t('grid.field.formula')}
+      <FormulaEditor
+        table={table}
+        editing={editing}
         value={(body.formula_raw as string | undefined) ?? ''}
-        onChange={(e) => set('formula_raw', e.target.value)}
+        onChange={(v) => set('formula_raw', v)}
       />
     );
   return null;

@@ -49,15 +49,16 @@ describe('cell validation messages', () => {
       expect(messageOf('URL', 'not a url')).toBe('Validation failed : isURL');
       expect(messageOf('PhoneNumber', 'abc')).toBe('Validation failed : isMobilePhone');
       expect(messageOf('Currency', '1.234')).toBe('Validation failed : isCurrency');
-      expect(messageOf('Number', 'abc')).toBe('Validation failed : isNumeric');
-      expect(messageOf('Number', '4.2')).toBe('Validation failed : isInt');
     });
 
     it('keep the other messages as they were in English', async () => {
       await i18next.changeLanguage('en');
-      expect(messageOf('Decimal', 'x')).toBe('Validation failed : isNumeric');
-      expect(messageOf('Percent', 'x')).toBe('Validation failed : isNumeric');
-      expect(messageOf('Year', '20.5')).toBe('Validation failed : isInt');
+      // Number checks name the field in words, never a check name like isNumeric.
+      expect(messageOf('Number', 'abc')).toBe('Colour must be a number');
+      expect(messageOf('Number', '4.2')).toBe('Colour must be a whole number');
+      expect(messageOf('Decimal', 'x')).toBe('Colour must be a number');
+      expect(messageOf('Percent', 'x')).toBe('Colour must be a number');
+      expect(messageOf('Year', '20.5')).toBe('Colour must be a whole number');
       expect(messageOf('Duration', 'soon')).toBe('Please enter a valid duration, e.g. h:mm');
       expect(messageOf('Rating', '11')).toBe('Rating must be a whole number from 0 to 10');
       expect(messageOf('GeoData', '100;0')).toBe('GeoData must be latitude;longitude');
@@ -75,7 +76,7 @@ describe('cell validation messages', () => {
     it('are translated in another language, with the same checks', async () => {
       await i18next.changeLanguage('de');
       expect(messageOf('Email', 'nope')).toBe('Validierung fehlgeschlagen: isEmail');
-      expect(messageOf('Number', '4.2')).toBe('Validierung fehlgeschlagen: isInt');
+      expect(messageOf('Number', '4.2')).toBe('Colour muss eine ganze Zahl sein');
       expect(messageOf('Rating', '11')).toBe('Die Bewertung muss eine ganze Zahl von 0 bis 10 sein');
       expect(messageOf('Date', 'soon')).toBe('Ungültiges Datum, erwartet wird YYYY/MM/DD');
       expect(messageOf('SingleSelect', 'green', options)).toBe("Die Option 'green' gibt es in Colour nicht");

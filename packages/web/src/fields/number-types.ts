@@ -4,7 +4,7 @@ import { asText, type CellType, fail, ok, readOnly } from './cell-type';
 import { formatCurrency, formatDecimal, formatDuration, parseDuration, parseNumber } from './number-formats';
 import { PAD, paintRating } from './paint';
 import { cellMessage } from './cell-messages';
-import { validate, validationMessage } from './validators';
+import { validate } from './validators';
 
 export function metaOf<T>(column: ColumnMeta, key: string, fallback: T): T {
   const v = column.meta?.[key];
@@ -23,11 +23,12 @@ function numeric(format: (n: number, column: ColumnMeta) => string, integer = fa
       const n = toNumber(v);
       return n === undefined ? asText(v) : format(n, c);
     },
-    parse: (t) => {
+    // Said with the field's name: "Validation failed : isNumeric" is a developer's check name, not advice.
+    parse: (t, c) => {
       if (t.trim() === '') return ok(null);
       const n = parseNumber(t);
-      if (n === undefined) return fail(validationMessage('isNumeric'));
-      if (integer && !Number.isInteger(n)) return fail(validationMessage('isInt'));
+      if (n === undefined) return fail(cellMessage('number', { field: c.title }));
+      if (integer && !Number.isInteger(n)) return fail(cellMessage('integer', { field: c.title }));
       return ok(n);
     },
     editor: 'number',

@@ -92,7 +92,9 @@ export async function editField(
   after: () => Promise<unknown>,
 ): Promise<void> {
   const was = column as unknown as Record<string, unknown>;
-  const before = Object.fromEntries(Object.keys(body).map((k) => [k, was[k] ?? null]));
+  // Relation and formula options are sent flat but read back inside colOptions.
+  const options = (column.colOptions ?? {}) as Record<string, unknown>;
+  const before = Object.fromEntries(Object.keys(body).map((k) => [k, was[k] ?? options[k] ?? null]));
   await fieldApi.update(column.id, body);
   await after();
   if (body.uidt !== undefined && body.uidt !== column.uidt) return;

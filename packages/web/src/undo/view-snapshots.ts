@@ -12,6 +12,7 @@ type FilterSnapshot = FilterNode[];
 interface FilterNode {
   fk_column_id?: string | null;
   comparison_op?: string | null;
+  comparison_sub_op?: string | null;
   value?: unknown;
   logical_op?: FilterRow['logical_op'];
   is_group?: boolean;
@@ -33,6 +34,7 @@ async function takeFilters(viewId: string): Promise<FilterSnapshot> {
       list.map(async (f) => ({
         fk_column_id: f.fk_column_id,
         comparison_op: f.comparison_op,
+        comparison_sub_op: f.comparison_sub_op,
         value: f.value,
         logical_op: f.logical_op,
         is_group: f.is_group,

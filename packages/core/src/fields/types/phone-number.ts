@@ -13,4 +13,5 @@ export const phoneNumber = storedField({
   coerce: checkedText('isMobilePhone', isMobilePhone),
   aggregations: COUNT_ONLY,
   filterOps: TEXT_OPS,
+  formulaSafe: true,
 });

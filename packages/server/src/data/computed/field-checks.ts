@@ -8,12 +8,13 @@ import { AppError, ErrorCode, badRequest } from '@rowbase/core/errors';
 import type { Aggregation, Dialect } from '@rowbase/core/fields/field-type';
 import { DATE_AGGREGATIONS, COUNT_ONLY } from '@rowbase/core/fields/ops';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
-import { FormulaMessages } from '@rowbase/core/formula/errors';
+import { FormulaMessages, FormulaSyntaxError, formulaError } from '@rowbase/core/formula/errors';
+import { parseFormula } from '@rowbase/core/formula/parse';
 import { formulaToShown, formulaToStored } from '@rowbase/core/formula/references';
 import type { Knex } from 'knex';
 import { buildTableModel, type TableModel } from '../table-model.js';
 import { sourceModels } from './attach.js';
-import { isComputedField } from './column-sql.js';
+import { isComputedField, type FieldSql } from './column-sql.js';
 
 const NUMERIC_KINDS = new Set(['id', 'integer', 'decimal', 'year', 'boolean']);
 const SUMS: readonly Aggregation[] = ['sum', 'avg', 'sumDistinct', 'avgDistinct'];
@@ -36,7 +37,15 @@ export function formulaOptionsChecked(
   tables: readonly TableWithColumns[],
   formulaRaw: string,
   selfId?: string,
-): { options: FormulaOptions; sql: Knex.Raw } {
+): { options: FormulaOptions; sql: Knex.Raw; value: FieldSql } {
+  // Syntax is checked on the text as typed, so a position in the message points into what the user wrote
+  // (the stored form names fields by their longer ids).
+  try {
+    parseFormula(formulaRaw);
+  } catch (err) {
+    if (err instanceof FormulaSyntaxError) throw formulaError([err.issue]);
+    throw err;
+  }
   const id = selfId ?? 'rb_new_formula';
   const others = table.columns.filter((c) => c.id !== id);
   const formula = formulaToStored(formulaRaw, others);
@@ -70,7 +79,7 @@ export function formulaOptionsChecked(
     throw new AppError(ErrorCode.UNPROCESSABLE, FormulaMessages.circularReference, [
       { message: FormulaMessages.circularReference },
     ]);
-  return { options, sql: value.sql };
+  return { options, sql: value.sql, value };
 }
 
 /**

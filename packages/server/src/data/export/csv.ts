@@ -14,7 +14,11 @@ export function neutralise(text: string): string {
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  const text = neutralise(cellText(value));
+  return quoted(neutralise(cellText(value)));
+}
+
+/** Text quoted as RFC 4180 asks when it holds a quote, comma or line break. */
+export function quoted(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

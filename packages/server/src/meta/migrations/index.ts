@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import * as foundation from './0001-foundation.js';
 import * as meta from './0003-meta.js';
 import * as views from './0005-views.js';
+import * as jobs from './0008-jobs.js';
 import * as comments from './0011-comments.js';
 
 export interface Migration {
@@ -15,5 +16,6 @@ export const migrations: Migration[] = [
   { name: '0001-foundation', ...foundation },
   { name: '0003-meta', ...meta },
   { name: '0005-views', ...views },
+  { name: '0008-jobs', ...jobs },
   { name: '0011-comments', ...comments },
 ];

@@ -1,6 +1,7 @@
 /** The API tokens table: secrets are stored only as SHA-256 hashes, with a short hint to tell them apart. */
 import type { ApiTokenMeta } from '@rowbase/core/api/tokens';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
 import { toNum } from '../rows.js';
 
@@ -32,7 +33,10 @@ export function presentApiToken(t: ApiTokenRecord): ApiTokenMeta {
 export type ApiTokenScope = { userId: string; baseId?: undefined } | { baseId: string; userId?: undefined };
 
 export class ApiTokensRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async insert(t: {
     userId: string;
@@ -51,6 +55,7 @@ export class ApiTokensRepo {
       token_hint: t.tokenHint,
       created_at: Date.now(),
     });
+    this.changes.publish({ type: 'token.changed', action: 'created', tokenId: id, userId: t.userId });
     return (await this.byId(id))!;
   }
 
@@ -84,6 +89,16 @@ export class ApiTokensRepo {
 
   /** Deletes a token; returns false when there was none. */
   async delete(id: string): Promise<boolean> {
-    return (await this.db('rb_api_tokens').where({ id }).delete()) > 0;
+    const token = await this.byId(id);
+    if (!token) return false;
+    const gone = (await this.db('rb_api_tokens').where({ id }).delete()) > 0;
+    if (gone)
+      this.changes.publish({
+        type: 'token.changed',
+        action: 'deleted',
+        tokenId: id,
+        userId: token.fk_user_id,
+      });
+    return gone;
   }
 }

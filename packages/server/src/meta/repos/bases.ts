@@ -2,6 +2,7 @@
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import type { BaseRole } from '@rowbase/core/permissions/roles';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNum, toNumOrNull } from '../rows.js';
 
@@ -43,7 +44,10 @@ export type BasePatch = Partial<
 >;
 
 export class BasesRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<BaseRecord | undefined> {
     const r = await trx('rb_bases').where({ id, deleted: false }).first();
@@ -85,6 +89,7 @@ export class BasesRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish({ type: 'base.changed', action: 'created', baseId: id }, trx);
     return id;
   }
 
@@ -95,10 +100,12 @@ export class BasesRepo {
       row[k] = k === 'meta' ? (v === null ? null : JSON.stringify(v)) : v;
     }
     await trx('rb_bases').where({ id }).update(row);
+    this.changes.publish({ type: 'base.changed', action: 'updated', baseId: id }, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
     await trx('rb_bases').where({ id }).delete();
+    this.changes.publish({ type: 'base.changed', action: 'deleted', baseId: id }, trx);
   }
 
   // ---- base users ----
@@ -146,10 +153,13 @@ export class BasesRepo {
         updated_at: now,
       });
     }
+    this.changes.publish({ type: 'role.changed', userId, baseId }, trx);
   }
 
   async removeUser(baseId: string, userId: string, trx: Knex = this.db): Promise<number> {
-    return trx('rb_base_users').where({ base_id: baseId, user_id: userId }).delete();
+    const n = await trx('rb_base_users').where({ base_id: baseId, user_id: userId }).delete();
+    this.changes.publish({ type: 'role.changed', userId, baseId }, trx);
+    return n;
   }
 
   async countOwners(baseId: string, trx: Knex = this.db): Promise<number> {

@@ -2,6 +2,8 @@
 import type { ColumnMeta, ColumnOptions } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNumOrNull } from '../rows.js';
 
@@ -89,8 +91,16 @@ function toRow(c: Partial<ColumnMeta>): Row {
   return row;
 }
 
+interface ColumnHome {
+  fk_model_id: string;
+  base_id: string;
+}
+
 export class ColumnsRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<ColumnMeta | undefined> {
     const r = await trx('rb_columns').where({ id }).first();
@@ -136,6 +146,8 @@ export class ColumnsRepo {
       created_at: now,
       updated_at: now,
     });
+    if (c.base_id)
+      this.publishField('created', { fk_model_id: c.fk_model_id, base_id: c.base_id }, [id], trx);
     return id;
   }
 
@@ -143,15 +155,37 @@ export class ColumnsRepo {
     await trx('rb_columns')
       .where({ id })
       .update({ ...toRow(patch), updated_at: Date.now() });
+    this.publishField('updated', await this.tableOf(id, trx), [id], trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    const table = await this.tableOf(id, trx);
     await trx('rb_columns').where({ id }).delete();
+    this.publishField('deleted', table, [id], trx);
+  }
+
+  /** The table and base of a column (read before a change, so the event can name them). */
+  private async tableOf(id: string, trx: Knex): Promise<ColumnHome | undefined> {
+    return (await trx('rb_columns').where({ id }).first('fk_model_id', 'base_id')) as ColumnHome | undefined;
+  }
+
+  private publishField(
+    action: MetaAction,
+    home: ColumnHome | undefined,
+    fieldIds: string[],
+    trx: Knex,
+  ): void {
+    if (!home) return;
+    this.changes.publish(
+      { type: 'field.changed', action, baseId: home.base_id, tableId: home.fk_model_id, fieldIds },
+      trx,
+    );
   }
 
   /** Makes one column the display value (pv) of its table, clearing the others. */
   async setPrimaryValue(tableId: string, columnId: string, trx: Knex = this.db): Promise<void> {
     await trx('rb_columns').where({ fk_model_id: tableId }).update({ pv: false });
     await trx('rb_columns').where({ id: columnId }).update({ pv: true, updated_at: Date.now() });
+    this.publishField('updated', await this.tableOf(columnId, trx), [columnId], trx);
   }
 }

@@ -1,6 +1,8 @@
 /** View (and webhook) filters of the meta store (rb_filters): conditions and nested groups. */
 import type { FilterReply, LogicalOp } from '@rowbase/core/api/filters';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { newId } from '../ids.js';
 import { toBool, toNum } from '../rows.js';
 
@@ -33,7 +35,10 @@ export type FilterPatch = Partial<
 >;
 
 export class FiltersRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<FilterReply | undefined> {
     const r = await trx('rb_filters').where({ id }).first();
@@ -73,18 +78,28 @@ export class FiltersRepo {
     const now = Date.now();
     const id = newId('filter');
     await trx('rb_filters').insert({ id, ...f, created_at: now, updated_at: now });
-    return (await this.byId(id, trx))!;
+    const created = (await this.byId(id, trx))!;
+    this.publishFilter('created', created.fk_view_id, trx);
+    return created;
   }
 
   async update(id: string, patch: FilterPatch, trx: Knex = this.db): Promise<void> {
     const row: Row = { updated_at: Date.now() };
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
     await trx('rb_filters').where({ id }).update(row);
+    this.publishFilter('updated', (await this.byId(id, trx))?.fk_view_id, trx);
   }
 
   /** Deletes a filter and, for a group, everything under it (the FK cascades, sqlite included). */
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    const viewId = (await this.byId(id, trx))?.fk_view_id;
     for (const child of await this.children(id, trx)) await this.delete(child.id, trx);
     await trx('rb_filters').where({ id }).delete();
+    this.publishFilter('deleted', viewId, trx);
+  }
+
+  /** Filters of hooks and other owners than views publish nothing yet. */
+  private publishFilter(action: MetaAction, viewId: string | null | undefined, trx: Knex): void {
+    if (viewId) this.changes.publish({ type: 'filter.changed', action, viewId }, trx);
   }
 }

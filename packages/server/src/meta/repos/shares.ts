@@ -1,6 +1,8 @@
 /** Shared bases and shared ERDs (rb_shares); shared views keep their uuid on rb_views. */
 import type { SharedBaseRole } from '@rowbase/core/api/shares';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { parseJson } from '../rows.js';
 
 export type ShareKind = 'base' | 'erd';
@@ -30,7 +32,10 @@ function fromRow(r: Row): StoredShare {
 }
 
 export class SharesRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byUuid(uuid: string, kind: ShareKind, trx: Knex = this.db): Promise<StoredShare | undefined> {
     const r = await trx('rb_shares').where({ uuid, kind }).first();
@@ -63,6 +68,10 @@ export class SharesRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish(
+      { type: 'share.changed', action: 'created', scope: s.kind, targetId: s.base_id },
+      trx,
+    );
   }
 
   async update(
@@ -74,9 +83,21 @@ export class SharesRepo {
     if (patch.roles !== undefined) row.roles = patch.roles;
     if (patch.passwordHash !== undefined) row.password_hash = patch.passwordHash;
     await trx('rb_shares').where({ uuid }).update(row);
+    await this.publishShare('updated', uuid, trx);
   }
 
   async delete(uuid: string, trx: Knex = this.db): Promise<void> {
+    await this.publishShare('deleted', uuid, trx);
     await trx('rb_shares').where({ uuid }).delete();
+  }
+
+  private async publishShare(action: MetaAction, uuid: string, trx: Knex): Promise<void> {
+    const share = (await trx('rb_shares').where({ uuid }).first('kind', 'base_id')) as
+      { kind: ShareKind; base_id: string } | undefined;
+    if (share)
+      this.changes.publish(
+        { type: 'share.changed', action, scope: share.kind, targetId: share.base_id },
+        trx,
+      );
   }
 }

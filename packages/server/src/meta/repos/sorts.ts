@@ -1,6 +1,8 @@
 /** View sorts of the meta store (rb_sorts). */
 import type { SortDirection, SortReply } from '@rowbase/core/api/sorts';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { newId } from '../ids.js';
 import { toNum } from '../rows.js';
 
@@ -18,7 +20,10 @@ function fromRow(r: Row): SortReply {
 }
 
 export class SortsRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<SortReply | undefined> {
     const r = await trx('rb_sorts').where({ id }).first();
@@ -39,6 +44,7 @@ export class SortsRepo {
     const now = Date.now();
     const id = newId('sort');
     await trx('rb_sorts').insert({ id, ...s, created_at: now, updated_at: now });
+    this.changes.publish({ type: 'sort.changed', action: 'created', viewId: s.fk_view_id }, trx);
     return (await this.byId(id, trx))!;
   }
 
@@ -50,9 +56,17 @@ export class SortsRepo {
     const row: Row = { updated_at: Date.now() };
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
     await trx('rb_sorts').where({ id }).update(row);
+    await this.publishSort('updated', id, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    await this.publishSort('deleted', id, trx);
     await trx('rb_sorts').where({ id }).delete();
+  }
+
+  /** Publishes a sort event for the sort's view (queued until `trx` commits). */
+  private async publishSort(action: MetaAction, id: string, trx: Knex): Promise<void> {
+    const sort = await this.byId(id, trx);
+    if (sort) this.changes.publish({ type: 'sort.changed', action, viewId: sort.fk_view_id }, trx);
   }
 }

@@ -1,6 +1,8 @@
 /** rb_sources: the databases a base's tables live in. The connection config is stored encrypted. */
 import type { SourceClient, SourceMeta } from '@rowbase/core/api/meta';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNumOrNull } from '../rows.js';
 
@@ -43,7 +45,10 @@ export type SourcePatch = Partial<
 >;
 
 export class SourcesRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<SourceRecord | undefined> {
     const r = await trx('rb_sources').where({ id }).first();
@@ -81,6 +86,10 @@ export class SourcesRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish(
+      { type: 'source.changed', action: 'created', baseId: src.base_id, sourceId: id },
+      trx,
+    );
     return id;
   }
 
@@ -88,9 +97,17 @@ export class SourcesRepo {
     const row: Row = { updated_at: Date.now() };
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
     await trx('rb_sources').where({ id }).update(row);
+    await this.publishSource('updated', id, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    await this.publishSource('deleted', id, trx);
     await trx('rb_sources').where({ id }).delete();
+  }
+
+  private async publishSource(action: MetaAction, sourceId: string, trx: Knex): Promise<void> {
+    const r = (await trx('rb_sources').where({ id: sourceId }).first('base_id')) as
+      { base_id: string } | undefined;
+    if (r) this.changes.publish({ type: 'source.changed', action, baseId: r.base_id, sourceId }, trx);
   }
 }

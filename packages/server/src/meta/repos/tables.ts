@@ -1,6 +1,8 @@
 /** rb_models: tables (and database views) of a source. */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import type { MetaAction } from '../../changes/change-events.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNumOrNull } from '../rows.js';
 
@@ -36,7 +38,10 @@ export type TablePatch = Partial<
 >;
 
 export class TablesRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<TableRecord | undefined> {
     const r = await trx('rb_models').where({ id }).first();
@@ -85,6 +90,7 @@ export class TablesRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish({ type: 'table.changed', action: 'created', baseId: t.base_id, tableId: id }, trx);
     return id;
   }
 
@@ -95,11 +101,25 @@ export class TablesRepo {
       row[k] = k === 'meta' ? (v === null ? null : JSON.stringify(v)) : v;
     }
     await trx('rb_models').where({ id }).update(row);
+    this.publishTable('updated', await this.baseOf(id, trx), id, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    const baseId = await this.baseOf(id, trx);
     await trx('rb_columns').where({ fk_model_id: id }).delete();
     await trx('rb_views').where({ fk_model_id: id }).delete();
     await trx('rb_models').where({ id }).delete();
+    this.publishTable('deleted', baseId, id, trx);
+  }
+
+  private async baseOf(tableId: string, trx: Knex): Promise<string | undefined> {
+    const r = (await trx('rb_models').where({ id: tableId }).first('base_id')) as
+      { base_id: string } | undefined;
+    return r?.base_id;
+  }
+
+  /** Publishes a table event (queued until `trx` commits). */
+  private publishTable(action: MetaAction, baseId: string | undefined, tableId: string, trx: Knex): void {
+    if (baseId) this.changes.publish({ type: 'table.changed', action, baseId, tableId }, trx);
   }
 }

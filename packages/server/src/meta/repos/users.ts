@@ -1,5 +1,6 @@
 /** The users table of the meta store. */
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
 import { toBool, toNum, toNumOrNull } from '../rows.js';
 
@@ -69,7 +70,10 @@ const COLUMN_OF: Record<keyof Omit<User, 'id' | 'createdAt'>, string> = {
 export type UserPatch = Partial<Omit<User, 'id' | 'createdAt' | 'updatedAt'>>;
 
 export class UsersRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<User | undefined> {
     const r = await trx('rb_users').where({ id }).first();
@@ -119,6 +123,7 @@ export class UsersRepo {
       row[COLUMN_OF[k as keyof typeof COLUMN_OF]] = k === 'email' ? normaliseEmail(v as string) : v;
     }
     await trx('rb_users').insert(row);
+    this.changes.publish({ type: 'user.changed', action: 'created', userId: id }, trx);
     return (await this.byId(id, trx))!;
   }
 
@@ -126,10 +131,14 @@ export class UsersRepo {
     const row: Row = { updated_at: Date.now() };
     for (const [k, v] of Object.entries(patch)) row[COLUMN_OF[k as keyof typeof COLUMN_OF]] = v;
     await trx('rb_users').where({ id }).update(row);
+    this.changes.publish({ type: 'user.changed', action: 'updated', userId: id }, trx);
+    if (patch.roles !== undefined)
+      this.changes.publish({ type: 'role.changed', userId: id, baseId: null }, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
     await trx('rb_users').where({ id }).delete();
+    this.changes.publish({ type: 'user.changed', action: 'deleted', userId: id }, trx);
   }
 }
 

@@ -1,6 +1,7 @@
 /** Per-view columns (rb_view_columns): visibility, order, width, pinning, group-by and form field texts. */
 import type { ViewColumnReply } from '@rowbase/core/api/views';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNum, toNumOrNull } from '../rows.js';
 
@@ -45,7 +46,10 @@ function toRow(f: ViewColumnFields): Row {
 }
 
 export class ViewColumnsRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async listByView(viewId: string, trx: Knex = this.db): Promise<StoredViewColumn[]> {
     const rows = await trx('rb_view_columns')
@@ -91,6 +95,7 @@ export class ViewColumnsRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId: fk_view_id }, trx);
     return (await this.byId('nc' + id.slice(1), trx))!;
   }
 
@@ -98,6 +103,8 @@ export class ViewColumnsRepo {
     await trx('rb_view_columns')
       .where({ id })
       .update({ ...toRow(f), updated_at: Date.now() });
+    const viewId = (await this.byId(id, trx))?.fk_view_id;
+    if (viewId) this.changes.publish({ type: 'view.changed', action: 'updated', viewId }, trx);
   }
 
   /** Sets `show` on every column of the view except the ignored fields. */
@@ -110,5 +117,6 @@ export class ViewColumnsRepo {
     const q = trx('rb_view_columns').where({ fk_view_id: viewId });
     if (ignoreColumnIds.length) q.whereNotIn('fk_column_id', ignoreColumnIds);
     await q.update({ show, updated_at: Date.now() });
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId }, trx);
   }
 }

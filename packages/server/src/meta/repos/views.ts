@@ -4,6 +4,7 @@
  */
 import { ViewType, type ViewMeta } from '@rowbase/core/api/meta';
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
 import { parseJson, toBool, toNum, toNumOrNull } from '../rows.js';
 
@@ -118,7 +119,10 @@ export type ViewPatch = Partial<
 >;
 
 export class ViewsRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async byId(id: string, trx: Knex = this.db): Promise<StoredView | undefined> {
     const r = await trx('rb_views').where({ id }).first();
@@ -177,9 +181,11 @@ export class ViewsRepo {
   }
 
   async renameDefault(tableId: string, title: string, trx: Knex = this.db): Promise<void> {
-    await trx('rb_views')
-      .where({ fk_model_id: tableId, is_default: true })
-      .update({ title, updated_at: Date.now() });
+    const view = (await trx('rb_views').where({ fk_model_id: tableId, is_default: true }).first('id')) as
+      { id: string } | undefined;
+    if (!view) return;
+    await trx('rb_views').where({ id: view.id }).update({ title, updated_at: Date.now() });
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId: view.id, tableId }, trx);
   }
 
   async insert(v: NewView, trx: Knex = this.db): Promise<StoredView> {
@@ -200,6 +206,10 @@ export class ViewsRepo {
       created_at: now,
       updated_at: now,
     });
+    this.changes.publish(
+      { type: 'view.changed', action: 'created', viewId: id, tableId: v.fk_model_id },
+      trx,
+    );
     return (await this.byId(id, trx))!;
   }
 
@@ -213,10 +223,24 @@ export class ViewsRepo {
     if (patch.meta !== undefined) row.meta = JSON.stringify(patch.meta ?? {});
     if (patch.passwordHash !== undefined) row.password_hash = patch.passwordHash;
     await trx('rb_views').where({ id }).update(row);
+    const tableId = await this.tableOf(id, trx);
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId: id, tableId }, trx);
+    if (patch.uuid !== undefined || patch.passwordHash !== undefined) {
+      const action = patch.uuid === null ? 'deleted' : patch.uuid !== undefined ? 'created' : 'updated';
+      this.changes.publish({ type: 'share.changed', action, scope: 'view', targetId: id }, trx);
+    }
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
+    const tableId = await this.tableOf(id, trx);
     await trx('rb_views').where({ id }).delete();
+    this.changes.publish({ type: 'view.changed', action: 'deleted', viewId: id, tableId }, trx);
+  }
+
+  private async tableOf(viewId: string, trx: Knex): Promise<string | undefined> {
+    const r = (await trx('rb_views').where({ id: viewId }).first('fk_model_id')) as
+      { fk_model_id: string } | undefined;
+    return r?.fk_model_id;
   }
 
   async maxOrder(tableId: string, trx: Knex = this.db): Promise<number> {
@@ -233,6 +257,7 @@ export class ViewsRepo {
     const exists = await trx('rb_view_settings').where({ fk_view_id: viewId }).first();
     if (exists) await trx('rb_view_settings').where({ fk_view_id: viewId }).update(patch);
     else await trx('rb_view_settings').insert({ ...EMPTY_SETTINGS, ...patch, fk_view_id: viewId });
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId }, trx);
   }
 
   async calendarRanges(viewId: string, trx: Knex = this.db): Promise<CalendarRange[]> {
@@ -261,5 +286,6 @@ export class ViewsRepo {
         order: order++,
       });
     }
+    this.changes.publish({ type: 'view.changed', action: 'updated', viewId }, trx);
   }
 }

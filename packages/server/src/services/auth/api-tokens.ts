@@ -1,6 +1,7 @@
 /**
- * API tokens (`xc-token`): random secrets shown once, stored as SHA-256 hashes, looked up on every request
- * with no cache, so a deleted token stops working at once.
+ * API tokens (`xc-token`): random secrets shown once, stored as SHA-256 hashes. Lookups go through the
+ * access cache, which the change feed clears of a deleted token when the deletion commits, so a deleted
+ * token stops working at once.
  */
 import { randomBytes } from 'node:crypto';
 import type { CreatedApiToken } from '@rowbase/core/api/tokens';
@@ -29,9 +30,9 @@ export async function createApiToken(
 
 /** The principal an `xc-token` header stands for, or null for an unknown token or a blocked owner. */
 export async function resolveApiToken(ctx: AppContext, token: string): Promise<Principal | null> {
-  const record = await ctx.apiTokens.byHash(sha256(token));
+  const record = await ctx.access.tokenByHash(sha256(token));
   if (!record) return null;
-  const user = await ctx.users.byId(record.fk_user_id);
+  const user = await ctx.access.user(record.fk_user_id);
   if (!user || user.blocked) return null;
   return {
     user,

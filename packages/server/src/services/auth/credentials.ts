@@ -104,11 +104,17 @@ export async function sendEmailVerification(ctx: AppContext, user: User, site: s
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const changed = await ctx
+  const user = (await ctx
     .db('rb_users')
     .where({ email_verification_token: sha256(token) })
+    .first('id')) as { id: string } | undefined;
+  if (!user) throw badRequest('Invalid verification url');
+  const changed = await ctx
+    .db('rb_users')
+    .where({ id: user.id, email_verification_token: sha256(token) })
     .update({ email_verified: true, email_verification_token: null, updated_at: Date.now() });
   if (changed !== 1) throw badRequest('Invalid verification url');
+  ctx.changes.publish({ type: 'user.changed', action: 'updated', userId: user.id });
 }
 
 /** A mail transport failure is logged, never shown: the reply must not differ by whether mail went out. */

@@ -7,7 +7,7 @@ import { pageInfoOf, type OrgUser } from '@rowbase/core/api/users';
 import { badRequest, forbidden, notFound } from '@rowbase/core/errors';
 import { OrgRole, parseRoles } from '@rowbase/core/permissions/roles';
 import type { AppContext } from '../../context.js';
-import { inviteMail, resetPasswordUrl } from '../../mail/messages.js';
+import { inviteMail, inviteUrl, resetPasswordUrl } from '../../mail/messages.js';
 import type { User } from '../../meta/repos/users.js';
 import { createResetToken } from './credentials.js';
 import { newSecret, sha256 } from './sessions.js';
@@ -41,15 +41,21 @@ export interface Invitation {
   email: string;
   /** In clear, so an admin without mail set up can pass the link on; stored only as a hash. */
   invite_token: string;
+  /** The sign-up link the invitee opens (the one mailed). */
+  invite_url: string;
 }
 
-/** Creates password-less accounts with an org role and mails each an invite; all or none are created. */
+/**
+ * Creates password-less accounts with an org role and mails each an invite; all or none are created.
+ * `continuePath` is where the invitee lands after signing up (the base they were invited to).
+ */
 export async function inviteUsers(
   ctx: AppContext,
   inviter: User,
   emails: string[],
   role: OrgRole,
   site: string,
+  continuePath?: string,
 ): Promise<Invitation[]> {
   const invitations = await ctx.db.transaction(async (trx) => {
     const made: Invitation[] = [];
@@ -60,12 +66,12 @@ export async function inviteUsers(
         { email, roles: role, inviteToken: sha256(token), inviteTokenExpires: Date.now() + INVITE_TTL_MS },
         trx,
       );
-      made.push({ email, invite_token: token });
+      made.push({ email, invite_token: token, invite_url: inviteUrl(site, token, continuePath) });
     }
     return made;
   });
   for (const inv of invitations)
-    await mail(ctx, inviteMail(site, inv.email, inv.invite_token, inviter.email));
+    await mail(ctx, inviteMail(site, inv.email, inv.invite_token, inviter.email, continuePath));
   return invitations;
 }
 

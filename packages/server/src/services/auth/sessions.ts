@@ -59,17 +59,17 @@ export async function signUp(ctx: AppContext, body: SignupBody): Promise<IssuedS
       displayName: [body.firstname, body.lastname].filter(Boolean).join(' ') || null,
     };
     if (existing) {
-      // An invited user completes their account with the invite token sent to them.
-      const invited =
-        !existing.passwordHash &&
-        existing.inviteToken &&
-        body.token &&
-        existing.inviteToken === sha256(body.token) &&
-        (existing.inviteTokenExpires ?? 0) > Date.now();
-      if (!invited) throw badRequest('User already exist');
+      const via = await invitedSignupRoute(ctx, existing, body.token, trx);
       await ctx.users.update(
         existing.id,
-        { passwordHash, inviteToken: null, inviteTokenExpires: null, emailVerified: true, ...names },
+        {
+          passwordHash,
+          inviteToken: null,
+          inviteTokenExpires: null,
+          // Only the invitation link proves the mailbox; a sign-up by address alone still has to verify it.
+          emailVerified: via === 'link',
+          ...names,
+        },
         trx,
       );
       return (await ctx.users.byId(existing.id, trx))!;
@@ -83,6 +83,32 @@ export async function signUp(ctx: AppContext, body: SignupBody): Promise<IssuedS
     );
   });
   return issueSession(ctx, user);
+}
+
+/**
+ * How an existing account may be completed by a sign-up: an invited account that never set a password can be
+ * taken over with its invitation link, or, when anyone may sign up, with the address alone as long as the
+ * invitation grants no more than an open sign-up would (an org-level viewer). Anything else is refused.
+ */
+async function invitedSignupRoute(
+  ctx: AppContext,
+  existing: User,
+  token: string | undefined,
+  trx: Parameters<typeof isInviteOnly>[1],
+): Promise<'link' | 'address'> {
+  if (existing.passwordHash || !existing.inviteToken) throw badRequest('User already exist');
+  if (token) {
+    if (existing.inviteToken !== sha256(token)) throw badRequest('This invitation link is not valid');
+    if ((existing.inviteTokenExpires ?? 0) < Date.now()) {
+      throw badRequest('This invitation link has expired: ask for a new invitation');
+    }
+    return 'link';
+  }
+  const plainRole = existing.roles === OrgRole.VIEWER;
+  if (!plainRole || (await isInviteOnly(ctx, trx))) {
+    throw badRequest('This e-mail address was invited: open the link in the invitation to sign up');
+  }
+  return 'address';
 }
 
 export async function isInviteOnly(ctx: AppContext, trx = ctx.db): Promise<boolean> {
@@ -132,6 +158,7 @@ export async function revokeAllSessions(
   await trx('rb_refresh_tokens').where({ user_id: user.id }).delete();
   // Incremented in SQL, so two revocations racing each other both take effect.
   await trx('rb_users').where({ id: user.id }).increment('token_version', 1);
+  ctx.changes.publish({ type: 'user.changed', action: 'updated', userId: user.id }, trx);
 }
 
 /** A random secret for a link or token (43 URL-safe characters); store only its `sha256`. */

@@ -10,10 +10,13 @@ import { fieldType } from '@rowbase/core/fields/registry';
 import { checkCondition, type FilterField } from '@rowbase/core/filters/check';
 import {
   DATE_COMPARISON_SUB_OPS,
+  DATE_SUB_OPS_WITH_ARG,
   DATE_WITHIN_SUB_OPS,
   LIST_OPS,
   VALUELESS_OPS,
   isComparisonOp,
+  opAllowed,
+  type ComparisonOp,
 } from '@rowbase/core/filters/ops';
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 
@@ -29,9 +32,18 @@ export function valueText(value: unknown): string | null {
   return String(value);
 }
 
+/** Whether an operator (and sub-operator) needs a value that is not there yet. */
+function awaitsValue(op: ComparisonOp, sub: string | null | undefined, value: string | undefined): boolean {
+  if (value !== undefined && value.trim() !== '') return false;
+  if (VALUELESS_OPS.includes(op)) return false;
+  if (sub) return (DATE_SUB_OPS_WITH_ARG as readonly string[]).includes(sub);
+  return true;
+}
+
 /**
  * The condition of one stored filter, naming the field by id. Throws a 400 when the operator or
- * sub-operator is unknown. An incomplete filter (no operator yet, as the web saves while editing) is null.
+ * sub-operator is unknown. An incomplete filter (no operator yet, or no value yet for an operator that needs
+ * one, as the web saves while editing) is null.
  */
 export function conditionOf(
   f: Pick<FilterReply, 'fk_column_id' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'logical_op'>,
@@ -47,6 +59,8 @@ export function conditionOf(
     }
   }
   const value = f.value ?? undefined;
+  // A value still to be typed (the filter editor saves the operator first) leaves the filter out, as in NocoDB.
+  if (awaitsValue(op, sub, value)) return null;
   let args: string[];
   let text: string | undefined;
   if (VALUELESS_OPS.includes(op)) {
@@ -70,10 +84,18 @@ export function checkFilter(
   f: Pick<FilterReply, 'fk_column_id' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'logical_op'>,
   column: ColumnMeta,
 ): void {
+  const field = filterFieldOf(column);
+  const op = f.comparison_op;
+  // An operator waiting for its value must still be one the field allows.
+  if (op && isComparisonOp(op) && !opAllowed(field.filterOps, op)) {
+    throw badRequest(
+      `Invalid filter: operator "${op}" is not allowed on ${field.title} (a ${field.uidt} field)`,
+    );
+  }
   const cond = conditionOf(f);
   if (!cond) return;
   try {
-    checkCondition(cond, filterFieldOf(column));
+    checkCondition(cond, field);
   } catch (err) {
     // The checker words problems for `where`; a filter names its fields instead.
     if (err instanceof Error) err.message = err.message.replace(/^Invalid where: /, 'Invalid filter: ');

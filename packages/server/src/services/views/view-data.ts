@@ -71,7 +71,7 @@ async function rowInView(
 ): Promise<Row | undefined> {
   const reader = readerOf(ctx, scope);
   const pk = reader.requirePk();
-  const projection = reader.projection(fieldKeys ?? scope.visible.map((f) => f.column.id));
+  const projection = reader.projection(fieldKeys ?? scope.shown.map((f) => f.column.id));
   const raw = (await reader
     .filtered(scope.where)
     .select(projection.select)
@@ -183,9 +183,12 @@ export async function* allViewRows(
   scope: ViewScope,
   q: ViewQueryParams,
   batch = 1000,
+  /** Field ids to return instead of the view's stored fields (exports add computed ones). */
+  fields?: string[],
 ): AsyncGenerator<Row[]> {
   assertRowsReadable(scope);
   const page = viewPageQuery(scope, { ...q, limit: batch, offset: 0 });
+  if (fields) page.fields = fields;
   const reader = readerOf(ctx, scope);
   if (page.where?.length) checkWhere(scope.model, page.where, new Date());
   for (let offset = 0; ; offset += batch) {

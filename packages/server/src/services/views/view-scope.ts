@@ -11,7 +11,8 @@ import { conditionsOf, parseWhere, type FilterNode } from '@rowbase/core/filters
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import { parsePaging, type PageQuery } from '../../data/row-query.js';
-import type { StoredField, TableModel } from '../../data/table-model.js';
+import { defaultQueryFields } from '../../data/computed/query-field.js';
+import type { FieldModel, StoredField, TableModel } from '../../data/table-model.js';
 import type { StoredView } from '../../meta/repos/views.js';
 import { sharedFields } from '../shares/shared-view-access.js';
 import { treeOf } from './filter-tree.js';
@@ -23,6 +24,8 @@ export interface ViewScope {
   db: Knex;
   /** Stored fields the view shows, in view order (the primary key always included). */
   visible: StoredField[];
+  /** Every field the view shows, in view order: the stored ones and the computed ones the queries compute. */
+  shown: FieldModel[];
   where: FilterNode[];
   sort: SortSpec[];
   /** True for a public share: requests may only name visible fields. */
@@ -35,11 +38,14 @@ export async function viewScope(ctx: AppContext, view: StoredView, isPublic: boo
   const visible = model.stored.filter((f) => shown.has(f.column.id));
   const ordered = (await ctx.viewColumns.listByView(view.id)).map((vc) => vc.fk_column_id);
   visible.sort((a, b) => ordered.indexOf(a.column.id) - ordered.indexOf(b.column.id));
+  const computed = new Set(defaultQueryFields(model).map((f) => f.column.id));
+  const shownFields = model.fields.filter((f) => shown.has(f.column.id) && computed.has(f.column.id));
+  shownFields.sort((a, b) => ordered.indexOf(a.column.id) - ordered.indexOf(b.column.id));
   const where = treeOf(await ctx.filters.listByView(view.id));
   const sort = (await ctx.sorts.listByView(view.id))
     .filter((s) => model.field(s.fk_column_id)?.name)
     .map((s) => ({ field: s.fk_column_id, direction: s.direction }));
-  return { view, model, db, visible, where, sort, isPublic };
+  return { view, model, db, visible, shown: shownFields, where, sort, isPublic };
 }
 
 /** The view's filters AND the request's. */
@@ -64,6 +70,14 @@ export function requestField(scope: ViewScope, key: string): StoredField {
   throw badRequest(`Field '${key}' not found in this view`);
 }
 
+/** A field a request asks to see: one the view shows (a hidden field is never returned), else a 400. */
+function shownField(scope: ViewScope, key: string): FieldModel | undefined {
+  const f = scope.model.field(key);
+  if (!f) throw badRequest(`Field '${key}' not found in this view`);
+  if (scope.isPublic && !scope.shown.includes(f)) throw badRequest(`Field '${key}' not found in this view`);
+  return scope.shown.includes(f) ? f : undefined;
+}
+
 export interface ViewQueryParams {
   where?: unknown;
   sort?: unknown;
@@ -85,13 +99,13 @@ export function viewPageQuery(scope: ViewScope, q: ViewQueryParams, defaultLimit
   const wanted = parseFields(q.fields as string | string[] | undefined);
   // Requested fields narrow the visible ones; a hidden field is never returned.
   const fields = wanted
-    ? wanted.map((k) => requestField(scope, k)).filter((f) => scope.visible.includes(f))
-    : scope.visible;
+    ? wanted.map((k) => shownField(scope, k)).filter((f) => f !== undefined)
+    : scope.shown;
   return {
     ...parsePaging(q, defaultLimit),
     where: combineWhere(scope.where, requestWhere),
     sort,
-    fields: (fields.length ? fields : scope.visible).map((f) => f.column.id),
+    fields: (fields.length ? fields : scope.shown).map((f) => f.column.id),
   };
 }
 

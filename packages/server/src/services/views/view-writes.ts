@@ -17,7 +17,7 @@ async function visibleRow(ctx: AppContext, scope: ViewScope, id: unknown): Promi
   const reader = new RowReader(scope.db, scope.model, ctx.dataCache);
   const row = await reader.byId(
     id,
-    scope.visible.map((f) => f.column.id),
+    scope.shown.map((f) => f.column.id),
   );
   if (!row) throw notFound('Record not found');
   return row;

@@ -26,5 +26,11 @@ export function useBase() {
 
 export function useTables() {
   const { baseId } = useBaseParams();
-  return useQuery({ queryKey: tablesKey(baseId), queryFn: () => tablesApi.list(baseId), enabled: !!baseId });
+  // Refetched when the window regains focus, so tables added elsewhere (another tab, the API) show up.
+  return useQuery({
+    queryKey: tablesKey(baseId),
+    queryFn: () => tablesApi.list(baseId),
+    enabled: !!baseId,
+    refetchOnWindowFocus: true,
+  });
 }

@@ -5,9 +5,10 @@ import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basesApi, basesKey } from '../../api/bases';
-import { notifySuccess } from '../../api/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { usePermissions } from '../../app/use-permissions';
 import { TitleModal } from '../../components/TitleModal';
+import { followJob } from '../../jobs/running-jobs';
 
 /** Roles in each listed base come from `/auth/user/me?base_id=`, the same call the guard makes on entering it. */
 export function BaseActions({ base }: { base: BaseMeta }) {
@@ -25,10 +26,28 @@ export function BaseActions({ base }: { base: BaseMeta }) {
       void refresh();
     },
   });
+  // The copy exists at once but is filled by a job: its card shows the progress until the job ends.
   const duplicate = useMutation({
     mutationFn: () => basesApi.duplicate(base.id),
-    onSuccess: () => {
-      notifySuccess(t('msg.baseDuplicated'));
+    onSuccess: (job) => {
+      followJob(
+        {
+          id: job.id,
+          kind: 'duplicate-base',
+          baseId: job.base_id,
+          title: job.base?.title ?? base.title,
+        },
+        {
+          onCompleted: () => {
+            notifySuccess(t('msg.baseDuplicated'));
+            void refresh();
+          },
+          onFailed: (message) => {
+            notifyError(message);
+            void refresh();
+          },
+        },
+      );
       void refresh();
     },
   });

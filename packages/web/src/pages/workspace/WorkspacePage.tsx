@@ -10,6 +10,7 @@ import { basePath } from '../../app/nav-paths';
 import { usePermissions } from '../../app/use-permissions';
 import { SidebarFrame } from '../../components/SidebarFrame';
 import { BaseActions } from './BaseActions';
+import { BaseCopyProgress } from './BaseCopyProgress';
 import { CreateBaseModal } from './CreateBaseModal';
 
 const KIND_ICONS: Record<string, string> = {
@@ -84,6 +85,7 @@ export function WorkspacePage() {
                   </Link>
                   <BaseActions base={b} />
                 </div>
+                <BaseCopyProgress baseId={b.id} />
               </Card>
             ))}
           </div>

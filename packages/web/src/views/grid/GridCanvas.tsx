@@ -171,10 +171,13 @@ export function GridCanvas({ controller: g, services, editing, setEditing, onErr
   const Editor = editingType?.editor ? EDITORS[editingType.editor] : undefined;
   const editingValue = editing ? g.value(editing.row, editing.col) : undefined;
 
+  // The grid stays left-to-right in a right-to-left page (Arabic, Persian): the canvas paints in the element's
+  // direction and the scroller measures from its start edge, so under `rtl` titles were clipped to their last
+  // letters and headers scrolled apart from their cells. Fields read first-left, as in the field list and the API.
   return (
     // `overflow: clip`, not hidden: a hidden overflow can still be scrolled by focusing something inside it
     // (an editor's input), which slid the whole grid sideways under the canvas.
-    <div className="relative h-full w-full" style={{ overflow: 'clip' }} data-testid="grid">
+    <div className="relative h-full w-full" style={{ overflow: 'clip' }} data-testid="grid" dir="ltr">
       <canvas ref={canvasRef} className="pointer-events-none absolute top-0 left-0" />
       <div
         ref={scrollerRef}

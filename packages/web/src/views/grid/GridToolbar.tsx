@@ -6,7 +6,7 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { Button, Input, Popover, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
+import { requestBlob } from '../../api/client';
 import { FieldForm } from '../../field-editor/FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
 import { FilterMenu } from './toolbar/FilterMenu';
@@ -25,6 +25,10 @@ interface Props {
   onFieldsChanged?(): void;
   /** Only looking: search, row height and download; nothing that changes the view or its rows. */
   readOnly?: boolean;
+  /** May add fields (a creator or owner). */
+  canEditSchema?: boolean;
+  /** Opens the keyboard shortcut help. */
+  onShowShortcuts?(): void;
 }
 
 const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
@@ -35,7 +39,16 @@ export function searchWhere(field: string, text: string): string | undefined {
   return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
 }
 
-export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, readOnly = false }: Props) {
+export function GridToolbar({
+  grid,
+  table,
+  viewId,
+  onError,
+  onFieldsChanged,
+  readOnly = false,
+  canEditSchema = !readOnly,
+  onShowShortcuts,
+}: Props) {
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
   const g = grid.controller;
@@ -64,12 +77,13 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
   const download = async (format: 'csv' | 'excel') => {
     try {
       const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
-      const blob = await fetchBlob(path);
+      const blob = await requestBlob('GET', path);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = `${table.title}.${format === 'csv' ? 'csv' : 'xlsx'}`;
       a.click();
-      URL.revokeObjectURL(a.href);
+      // Revoked later: the browser may still be reading the blob when click() returns.
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
     } catch (e) {
       fail(e);
     }
@@ -126,6 +140,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
@@ -137,12 +152,13 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
               onChanged={reloadRows}
               onError={onError}
               history={g.history}
+              showSystem={showSystem}
             />,
           )}
           {menu(
             t('grid.toolbar.group'),
             'toolbar-group',
-            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} />,
+            <GroupMenu grid={grid} table={table} viewId={viewId} onError={onError} showSystem={showSystem} />,
           )}
         </>
       )}
@@ -172,7 +188,7 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         onChange={(e) => setSearch(e.target.value)}
         data-testid="toolbar-search"
       />
-      {!readOnly && (
+      {canEditSchema && (
         <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
           {t('grid.toolbar.addField')}
         </Button>
@@ -190,6 +206,18 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         />
       )}
       <div className="flex-1" />
+      {onShowShortcuts && (
+        <Button
+          size="small"
+          type="text"
+          onClick={onShowShortcuts}
+          aria-label={t('shortcuts.title')}
+          title={t('shortcuts.title')}
+          data-testid="toolbar-shortcuts"
+        >
+          ?
+        </Button>
+      )}
       {!readOnly && (
         <>
           <Button size="small" onClick={() => void g.undo()} aria-label={t('grid.toolbar.undo')}>
@@ -228,9 +256,4 @@ export function GridToolbar({ grid, table, viewId, onError, onFieldsChanged, rea
         )}
     </div>
   );
-}
-
-async function fetchBlob(path: string): Promise<Blob> {
-  const res = await request<Blob | string>('GET', path);
-  return res instanceof Blob ? res : new Blob([typeof res === 'string' ? res : JSON.stringify(res)]);
 }

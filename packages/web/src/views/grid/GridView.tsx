@@ -4,10 +4,12 @@
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useCallback, useState } from 'react';
+import { ShortcutHelp, useShortcutHelpKeys } from './shortcuts/ShortcutHelp';
 import { notifyError } from '../../api/notify';
 import { usePermissions } from '../../app/use-permissions';
 import { ExpandedRecord } from '../record/ExpandedRecord';
 import { FooterMenu } from './FooterMenu';
+import { FULL_GRID_ACCESS, type GridAccess } from './grid-access';
 import { type EditingCell, GridCanvas } from './GridCanvas';
 import { GridToolbar } from './GridToolbar';
 import { HeaderMenu } from './HeaderMenu';
@@ -24,15 +26,29 @@ interface Props {
   onFieldsChanged?(): void;
   /** Rows and view settings shown without any way to change them (a shared base's viewer). */
   readOnly?: boolean;
+  /** What the signed-in person's role lets them change (everything unless narrowed). */
+  access?: GridAccess;
 }
 
-export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: Props) {
+export function GridView({
+  table,
+  viewId,
+  onFieldsChanged,
+  readOnly: lookOnly = false,
+  access = FULL_GRID_ACCESS,
+}: Props) {
+  // Without the right to change rows the grid is the same read-only grid a shared view shows.
+  const readOnly = lookOnly || !access.editData;
+  const canEditSchema = !readOnly && access.editSchema;
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [menu, setMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [footerMenu, setFooterMenu] = useState<{ col: number; x: number; y: number } | null>(null);
   const [rowMenu, setRowMenu] = useState<{ row: number; x: number; y: number } | null>(null);
   const onError = useCallback((m: string) => notifyError(new Error(m)), []);
+  const [shortcutHelp, setShortcutHelp] = useState(false);
+  const openShortcutHelp = useCallback(() => setShortcutHelp(true), []);
+  useShortcutHelpKeys(openShortcutHelp);
   const grid = useGrid(
     table,
     viewId,
@@ -60,7 +76,8 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
           redo: () => save(columns, widths),
         });
       },
-      onExpand: (row) => !readOnly && setExpanded(row),
+      // A viewer or commenter may still open a record (to read it and comment); a shared view's visitor not.
+      onExpand: (row) => !lookOnly && setExpanded(row),
       onFooterMenu: (col, x, y) => setFooterMenu({ col, x, y }),
       onRowMenu: (row, x, y) => !readOnly && setRowMenu({ row, x, y }),
     },
@@ -80,7 +97,10 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
         onError={onError}
         onFieldsChanged={onFieldsChanged}
         readOnly={readOnly}
+        canEditSchema={canEditSchema}
+        onShowShortcuts={openShortcutHelp}
       />
+      {shortcutHelp && <ShortcutHelp onClose={() => setShortcutHelp(false)} />}
       <div className="relative min-h-0 flex-1">
         <GridCanvas
           controller={controller}
@@ -121,6 +141,7 @@ export function GridView({ table, viewId, onFieldsChanged, readOnly = false }: P
             onClose={() => setMenu(null)}
             onError={onError}
             onFieldsChanged={onFieldsChanged}
+            canEditSchema={canEditSchema}
           />
         )}
       </div>

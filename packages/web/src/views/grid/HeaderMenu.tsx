@@ -22,9 +22,31 @@ interface Props {
   onClose(): void;
   onError(message: string): void;
   onFieldsChanged?(): void;
+  /** May change the table's fields; without it only the view's own settings are offered. */
+  canEditSchema?: boolean;
 }
 
-export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, onFieldsChanged }: Props) {
+// Items that change the table's fields rather than this view (left out for an editor).
+const SCHEMA_ITEMS = [
+  'grid.header.editField',
+  'grid.header.insertField',
+  'grid.header.duplicateField',
+  'grid.header.setDisplayValue',
+  'grid.header.deleteField',
+];
+
+export function HeaderMenu({
+  grid,
+  table,
+  viewId,
+  col,
+  x,
+  y,
+  onClose,
+  onError,
+  onFieldsChanged,
+  canEditSchema = true,
+}: Props) {
   const { t } = useTranslation();
   const g = grid.controller;
   const column = g.columns[col]!;
@@ -43,7 +65,7 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
   const needView = (work: (viewId: string) => Promise<unknown>) => () =>
     viewId ? work(viewId) : Promise.reject(new Error(t('grid.header.needView')));
 
-  const items: [string, () => void][] = [
+  const allItems: [string, () => void][] = [
     [t('grid.header.editField'), () => setForm('edit')],
     [t('grid.header.insertField'), () => setForm('add')],
     [
@@ -181,6 +203,9 @@ export function HeaderMenu({ grid, table, viewId, col, x, y, onClose, onError, o
       },
     ],
   ];
+
+  const schemaLabels = new Set(SCHEMA_ITEMS.map((key) => t(key)));
+  const items = canEditSchema ? allItems : allItems.filter(([label]) => !schemaLabels.has(label));
 
   if (form)
     return (

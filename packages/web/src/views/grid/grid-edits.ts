@@ -11,6 +11,13 @@ export interface RowWriter {
   /** Answers the created rows' ids, in order; with `before`, they go just before that row (`?before=`). */
   insert(rows: Record<string, unknown>[], before?: unknown): Promise<unknown[]>;
   remove(ids: unknown[]): Promise<void>;
+  /**
+   * The rows as stored, every field and the row order (`nc_order`) included, read just before a delete so
+   * undo can put them back exactly. Without it undo re-adds the grid's copy at the end under new keys.
+   */
+  snapshot?(ids: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Inserts rows under the keys and orders they carry (`?keepIds=true`). */
+  restore?(rows: Record<string, unknown>[]): Promise<void>;
 }
 
 export interface CellChange {
@@ -156,12 +163,16 @@ export class GridEdits {
     if (!records.length) return;
     let ids = records.map((r) => r[this.idKey]);
     const values = records.map((r) => withoutKey(r, this.idKey));
+    const { snapshot, restore } = this.writer;
+    const stored = snapshot && restore ? await snapshot.call(this.writer, ids) : undefined;
     await this.writer.remove(ids);
     this.cache.reload();
     this.history.push({
       label: records.length === 1 ? 'Delete row' : `Delete ${records.length} rows`,
       undo: async () => {
-        ids = await this.writer.insert(values);
+        // Back where they were, under the same keys (so links, comments and URLs to them still hold).
+        if (stored) await restore!.call(this.writer, stored);
+        else ids = await this.writer.insert(values);
         this.cache.reload();
       },
       redo: async () => {

@@ -31,10 +31,14 @@ function qs(params: Record<string, string | number | undefined>): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** Rows read per request when taking a snapshot before a delete (keeps the where list in the URL short). */
+const SNAPSHOT_CHUNK = 100;
+
 export function recordsSource(
   call: GridTransport,
   tableId: string,
   query: () => RowQuery,
+  idKey = 'Id',
 ): RowSource & RowWriter {
   const base = `/api/v2/tables/${encodeURIComponent(tableId)}/records`;
   const readPath = () => {
@@ -71,6 +75,29 @@ export function recordsSource(
       const path = base + qs({ before: before === undefined ? undefined : String(before) });
       const reply = await call<Record<string, unknown>[] | Record<string, unknown>>('POST', path, rows);
       return (Array.isArray(reply) ? reply : [reply]).map((r) => r.Id ?? r.id);
+    },
+    async snapshot(ids) {
+      const out: Record<string, unknown>[] = [];
+      for (let i = 0; i < ids.length; i += SNAPSHOT_CHUNK) {
+        const part = ids.slice(i, i + SNAPSHOT_CHUNK);
+        const where = `(${idKey},in,${part.map(String).join(',')})`;
+        const read = (fields?: string) =>
+          call<{ list: Record<string, unknown>[] }>(
+            'GET',
+            base + qs({ where, fields, limit: part.length }),
+          ).then((r) => r.list);
+        // Every field, then the hidden row order, which a plain read leaves out.
+        const [rows, orders] = await Promise.all([read(), read(`${idKey},nc_order`).catch(() => [])]);
+        const orderOf = new Map(orders.map((o) => [String(o[idKey]), o.nc_order]));
+        for (const r of rows) {
+          const order = orderOf.get(String(r[idKey]));
+          out.push(order === undefined ? r : { ...r, nc_order: order });
+        }
+      }
+      return out;
+    },
+    async restore(rows) {
+      await call('POST', base + qs({ keepIds: 'true' }), rows);
     },
     async remove(ids) {
       await call(

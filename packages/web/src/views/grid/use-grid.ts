@@ -61,7 +61,7 @@ export function useGrid(
   const controller = useMemo(() => {
     const layout = gridColumns(table.columns ?? [], []);
     return new GridController({
-      source: recordsSource(appTransport, table.id, () => queryRef.current),
+      source: recordsSource(appTransport, table.id, () => queryRef.current, idKey),
       columns: layout.columns,
       widths: layout.widths,
       frozen: layout.frozen,

@@ -19,6 +19,7 @@ export interface FilterRow {
   fk_column_id?: string | null;
   fk_parent_id?: string | null;
   comparison_op?: string | null;
+  comparison_sub_op?: string | null;
   value?: unknown;
   logical_op?: 'and' | 'or' | 'not' | null;
   is_group?: boolean;

@@ -1,7 +1,11 @@
-/** Base collaborators: invite by e-mail with a role, change a role, remove; roles in their colours. */
+/**
+ * Base collaborators: invite by e-mail with a role, change a role, remove; roles in their colours. A new
+ * invitee's sign-up link is shown to copy, since without mail set up nobody else will deliver it.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BASE_ROLES } from '@rowbase/core/permissions/roles';
-import { Button, Form, Input, Select, Table } from 'antd';
+import { Alert, Button, Form, Input, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseUsersKey, basesApi, type BaseUser } from '../../../api/bases';
 import { notifySuccess } from '../../../api/notify';
@@ -15,11 +19,13 @@ export function CollaboratorsTab({ baseId }: { baseId: string }) {
   const qc = useQueryClient();
   const { allowed } = usePermissions(baseId);
   const [form] = Form.useForm<{ email: string; roles: string }>();
+  const [invitation, setInvitation] = useState<{ email: string; url: string } | null>(null);
   const users = useQuery({ queryKey: baseUsersKey(baseId), queryFn: () => basesApi.users(baseId) });
   const refresh = () => qc.invalidateQueries({ queryKey: baseUsersKey(baseId) });
   const invite = useMutation({
     mutationFn: (v: { email: string; roles: string }) => basesApi.inviteUser(baseId, v),
-    onSuccess: () => {
+    onSuccess: (reply) => {
+      setInvitation(reply.invite_url && reply.email ? { email: reply.email, url: reply.invite_url } : null);
       form.resetFields();
       notifySuccess(t('msg.invited'));
       void refresh();
@@ -59,6 +65,23 @@ export function CollaboratorsTab({ baseId }: { baseId: string }) {
             {t('action.invite')}
           </Button>
         </Form>
+      )}
+      {invitation && (
+        <Alert
+          className="mb-4"
+          type="success"
+          closable
+          onClose={() => setInvitation(null)}
+          title={t('collaborators.inviteLinkTitle', { email: invitation.email })}
+          description={
+            <>
+              <p className="mb-1">{t('collaborators.inviteLinkHint')}</p>
+              <Typography.Text copyable={{ text: invitation.url }} code data-testid="invite-link">
+                {invitation.url}
+              </Typography.Text>
+            </>
+          }
+        />
       )}
       <Table<BaseUser>
         rowKey="id"

@@ -1,10 +1,14 @@
-/** The base's data sources and a form to connect a new one from a template, with a connection test. */
+/**
+ * The base's data sources, the schema changes made outside Rowbase with a sync button, and a form to connect a
+ * new source from a template, with a connection test.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import type { SourceMeta } from '@rowbase/core/api/meta';
 import { useTranslation } from 'react-i18next';
 import { sourcesApi, sourcesKey } from '../../../api/sources';
 import { NewSourceForm } from './NewSourceForm';
+import { SchemaChanges } from './SchemaChanges';
 
 const STATUS = ['creating', 'created', 'deleting', 'deleted', 'failed'] as const;
 
@@ -30,6 +34,7 @@ export function SourcesTab({ baseId }: { baseId: string }) {
           },
         ]}
       />
+      <SchemaChanges baseId={baseId} />
       <NewSourceForm baseId={baseId} />
     </div>
   );

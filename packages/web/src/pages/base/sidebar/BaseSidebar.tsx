@@ -11,6 +11,8 @@ import { CreateTableModal } from './CreateTableModal';
 import { PreviewAs } from './PreviewAs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
+import { JobProgressItem } from '../../../jobs/JobProgressItem';
+import { useRunningJobs } from '../../../jobs/running-jobs';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 truncate rounded px-2 py-1 text-sm ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`;
@@ -20,6 +22,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
   const { typeOrId = 'nc' } = useParams();
   const { allowed } = usePermissions(base.id);
   const tables = useTables().data?.list ?? [];
+  const copies = useRunningJobs('duplicate-model', base.id);
   const [creating, setCreating] = useState(false);
   const tab = useSearchParams()[0].get('tab');
   const home = typeOrId === 'nc' ? basePath(base.id) : `/${typeOrId}/${base.id}`;
@@ -48,6 +51,11 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
       <ul data-testid="table-list">
         {tables.map((table, index) => (
           <TableItem key={table.id} table={table} index={index} tables={tables} baseId={base.id} />
+        ))}
+        {copies.map((job) => (
+          <li key={job.id}>
+            <JobProgressItem job={job} label={t('table.duplicating', { title: job.title })} />
+          </li>
         ))}
       </ul>
       {allowed('settingsPage') && (

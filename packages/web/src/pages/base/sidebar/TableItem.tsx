@@ -5,11 +5,12 @@ import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
-import { notifySuccess } from '../../../api/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { tablesApi, tablesKey, viewsKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
 import { TitleModal } from '../../../components/TitleModal';
+import { followJob } from '../../../jobs/running-jobs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 
 interface Props {
@@ -48,12 +49,20 @@ export function TableItem({ table, tables, index, baseId }: Props) {
     mutationFn: (order: number) => tablesApi.reorder(table.id, order),
     onSuccess: () => void refresh(),
   });
+  // The copy is made by a job: the sidebar shows its progress, and the copy once the job completes.
   const duplicate = useMutation({
     mutationFn: () => tablesApi.duplicate(baseId, table.id),
-    onSuccess: () => {
-      notifySuccess(t('msg.tableDuplicated'));
-      void refresh();
-    },
+    onSuccess: (job) =>
+      followJob(
+        { id: job.id, kind: 'duplicate-model', baseId, title: job.name },
+        {
+          onCompleted: () => {
+            notifySuccess(t('msg.tableDuplicated'));
+            void refresh();
+          },
+          onFailed: (message) => notifyError(message),
+        },
+      ),
   });
   const remove = useMutation({
     mutationFn: () => tablesApi.delete(table.id),

@@ -1,16 +1,16 @@
 /**
  * Toolbar "Filter": conditions and nested groups joined by and/or, saved as they change (filterAutoSave,
- * SPEC §3 default on). Operators come from core's filter catalogue.
+ * on by default). Each condition offers what its field's type allows (FilterCondition).
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { COMPARISON_OPS, VALUELESS_OPS } from '@rowbase/core/filters/ops';
-import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pickableFields } from '../../../fields/pickable';
 import type { EditHistory } from '../../../undo/edit-history';
 import { withViewUndo } from '../../../undo/view-snapshots';
 import { type FilterRow, viewApi } from '../view-settings';
+import { FilterCondition } from './FilterCondition';
 
 interface Props {
   table: TableMeta;
@@ -19,9 +19,11 @@ interface Props {
   onError(message: string): void;
   /** Where the panel's changes are recorded for undo. */
   history: EditHistory;
+  /** "Show system fields" is on: system fields may be picked too. */
+  showSystem?: boolean;
 }
 
-export function FilterMenu({ table, viewId, onChanged, onError, history }: Props) {
+export function FilterMenu({ table, viewId, onChanged, onError, history, showSystem = false }: Props) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FilterRow[]>([]);
   const fail = useCallback((e: unknown) => onError(e instanceof Error ? e.message : String(e)), [onError]);
@@ -45,11 +47,9 @@ export function FilterMenu({ table, viewId, onChanged, onError, history }: Props
   };
   const record = (change: () => Promise<unknown>) =>
     withViewUndo(history, t('grid.toolbar.filter'), 'filters', viewId, change, changed).catch(fail);
-  const fields = (table.columns ?? [])
-    .filter((c) => !isRowOrderColumn(c))
-    .map((c) => ({ value: c.id, label: c.title }));
+  const fields = pickableFields(table.columns, showSystem);
   // A new condition starts on the display-value field as "is not blank", which is valid for every type.
-  const firstField = (table.columns ?? []).find((c) => c.pv) ?? (table.columns ?? []).find((c) => !c.pk);
+  const firstField = fields.find((c) => c.pv) ?? fields[0];
   const add = (parent: string | null, group: boolean) =>
     record(() =>
       viewApi.addFilter(
@@ -84,33 +84,12 @@ export function FilterMenu({ table, viewId, onChanged, onError, history }: Props
             <div className="flex-1">{renderList(f.children ?? [], f.id, depth + 1)}</div>
           ) : (
             <>
-              <Select
-                size="small"
-                className="w-32"
-                value={f.fk_column_id}
-                options={fields}
-                onChange={(v) => void record(() => viewApi.updateFilter(f.id, { fk_column_id: v }))}
+              <FilterCondition
+                filter={f}
+                fields={fields}
+                columns={table.columns ?? []}
+                save={(patch) => void record(() => viewApi.updateFilter(f.id, patch))}
               />
-              <Select
-                size="small"
-                className="w-28"
-                data-testid="filter-op"
-                value={f.comparison_op}
-                options={COMPARISON_OPS.map((o) => ({ value: o, label: o }))}
-                onChange={(v) => void record(() => viewApi.updateFilter(f.id, { comparison_op: v }))}
-              />
-              {!VALUELESS_OPS.includes(f.comparison_op as never) && (
-                <Input
-                  size="small"
-                  className="w-32"
-                  data-testid="filter-value"
-                  defaultValue={f.value === null || f.value === undefined ? '' : String(f.value)}
-                  onBlur={(e) => void record(() => viewApi.updateFilter(f.id, { value: e.target.value }))}
-                  onPressEnter={(e) =>
-                    void record(() => viewApi.updateFilter(f.id, { value: e.currentTarget.value }))
-                  }
-                />
-              )}
             </>
           )}
           <Button

@@ -1,8 +1,8 @@
 /** Toolbar "Group": the fields the view groups by, outermost first (view column group_by), add or remove a level. */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { pickableFields } from '../../../fields/pickable';
 import { groupFieldsOf } from '../grid-columns';
 import type { GridHandle } from '../use-grid';
 import { changeSetting } from '../../../undo/undoable-settings';
@@ -13,14 +13,16 @@ interface Props {
   table: TableMeta;
   viewId: string;
   onError(message: string): void;
+  /** "Show system fields" is on: system fields may be picked too. */
+  showSystem?: boolean;
 }
 
-export function GroupMenu({ grid, table, viewId, onError }: Props) {
+export function GroupMenu({ grid, table, viewId, onError, showSystem = false }: Props) {
   const { t } = useTranslation();
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const grouped = groupFieldsOf(table.columns ?? [], grid.settings);
-  const fields = (table.columns ?? [])
-    .filter((c) => !grouped.includes(c) && !isRowOrderColumn(c))
+  const fields = pickableFields(table.columns, showSystem)
+    .filter((c) => !grouped.includes(c))
     .map((c) => ({ value: c.id, label: c.title }));
   const changed = () => {
     grid.controller.cache.reload();

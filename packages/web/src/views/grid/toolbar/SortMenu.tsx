@@ -1,9 +1,9 @@
 /** Toolbar "Sort": the view's sorts in order, each with field and direction; add and remove (saved at once). */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pickableFields } from '../../../fields/pickable';
 import type { EditHistory } from '../../../undo/edit-history';
 import { withViewUndo } from '../../../undo/view-snapshots';
 import { type SortRow, viewApi } from '../view-settings';
@@ -15,9 +15,11 @@ interface Props {
   onError(message: string): void;
   /** Where the panel's changes are recorded for undo. */
   history: EditHistory;
+  /** "Show system fields" is on: system fields may be picked too. */
+  showSystem?: boolean;
 }
 
-export function SortMenu({ table, viewId, onChanged, onError, history }: Props) {
+export function SortMenu({ table, viewId, onChanged, onError, history, showSystem = false }: Props) {
   const { t } = useTranslation();
   const [sorts, setSorts] = useState<SortRow[]>([]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
@@ -33,9 +35,7 @@ export function SortMenu({ table, viewId, onChanged, onError, history }: Props) 
   };
   const record = (change: () => Promise<unknown>) =>
     withViewUndo(history, t('grid.toolbar.sort'), 'sorts', viewId, change, changed).catch(fail);
-  const fields = (table.columns ?? [])
-    .filter((c) => !isRowOrderColumn(c))
-    .map((c) => ({ value: c.id, label: c.title }));
+  const fields = pickableFields(table.columns, showSystem).map((c) => ({ value: c.id, label: c.title }));
   return (
     <div className="flex w-96 flex-col gap-2" data-testid="sort-menu">
       {sorts.map((s) => (

@@ -1,0 +1,27 @@
+/** The job kinds Rowbase ships with; each process registers them before its queue starts. */
+import type { AppContext } from '../context.js';
+import {
+  DUPLICATE_BASE_JOB,
+  runBaseDuplicate,
+  type BaseDuplicateInput,
+} from '../services/bases-duplicate.js';
+import {
+  DUPLICATE_TABLE_JOB,
+  runTableDuplicate,
+  type TableDuplicateInput,
+} from '../services/tables-duplicate.js';
+
+export function registerBuiltinJobKinds(ctx: AppContext): void {
+  if (!ctx.jobKinds.has(DUPLICATE_BASE_JOB))
+    ctx.jobKinds.register<BaseDuplicateInput, unknown>(
+      DUPLICATE_BASE_JOB,
+      (run) => runBaseDuplicate(ctx, run),
+      { title: (input) => input.title },
+    );
+  if (!ctx.jobKinds.has(DUPLICATE_TABLE_JOB))
+    ctx.jobKinds.register<TableDuplicateInput, unknown>(
+      DUPLICATE_TABLE_JOB,
+      (run) => runTableDuplicate(ctx, run),
+      { title: (input) => input.title },
+    );
+}

@@ -1,0 +1,197 @@
+/**
+ * The in-process job queue of the embedded mode. Every job is a row in the meta store before it is scheduled,
+ * so nothing is lost when the process stops: on the next start, jobs left `active` are marked failed with a
+ * message saying why, and jobs still `waiting` are picked up again.
+ */
+import type { Logger } from 'pino';
+import { newId } from '../meta/ids.js';
+import type { JobsRepo } from '../meta/repos/jobs.js';
+import { closeEvent, errorMessage, INTERRUPTED_MESSAGE, progressEvent, statusEvent } from './job-events.js';
+import type { JobKinds } from './job-kinds.js';
+import {
+  JobCancelledError,
+  type EnqueueRequest,
+  type JobEvent,
+  type JobEventListener,
+  type JobQueue,
+  type JobRecord,
+  type JobStatus,
+  type JobStatusObserver,
+} from './job-queue.js';
+import { MemoryEventLog } from './memory-event-log.js';
+
+export interface LocalQueueOptions {
+  /** Jobs run side by side; two keeps one long duplicate from holding up everything else. */
+  concurrency?: number;
+  onStatus?: JobStatusObserver;
+  log?: Logger;
+}
+
+export class LocalJobQueue implements JobQueue {
+  private readonly pending: string[] = [];
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly events = new MemoryEventLog();
+  private readonly concurrency: number;
+  private started = false;
+  private closing = false;
+
+  constructor(
+    private readonly repo: JobsRepo,
+    private readonly kinds: JobKinds,
+    private readonly opts: LocalQueueOptions = {},
+  ) {
+    this.concurrency = opts.concurrency ?? 2;
+  }
+
+  async enqueue(req: EnqueueRequest): Promise<JobRecord> {
+    if (!this.kinds.has(req.kind)) throw new Error(`No handler for job kind "${req.kind}"`);
+    const job = await this.repo.insert({ id: newId('job'), ...req });
+    this.events.append(job.id, statusEvent(job.id, 'waiting'));
+    this.emitStatus(job);
+    this.pending.push(job.id);
+    this.pump();
+    return job;
+  }
+
+  get(id: string): Promise<JobRecord | undefined> {
+    return this.repo.byId(id);
+  }
+
+  listByBase(baseId: string, filter?: { kind?: string; status?: JobStatus }): Promise<JobRecord[]> {
+    return this.repo.listByBase(baseId, filter);
+  }
+
+  async eventsAfter(id: string, afterMid: number): Promise<JobEvent[]> {
+    return this.events.after(id, afterMid);
+  }
+
+  subscribe(id: string, listener: JobEventListener): () => void {
+    return this.events.subscribe(id, listener);
+  }
+
+  async cancel(id: string): Promise<void> {
+    const at = this.pending.indexOf(id);
+    if (at >= 0) {
+      this.pending.splice(at, 1);
+      await this.finish(id, 'failed', { error: new JobCancelledError().message }, ['waiting']);
+      return;
+    }
+    this.running.get(id)?.abort.abort();
+    // A waiting job this process does not hold (left by another process) is failed where it is stored.
+    const job = await this.repo.byId(id);
+    if (job?.status === 'waiting')
+      await this.finish(id, 'failed', { error: new JobCancelledError().message }, ['waiting']);
+  }
+
+  private readonly statusObservers = new Set<JobStatusObserver>();
+
+  onStatusChange(observer: JobStatusObserver): () => void {
+    this.statusObservers.add(observer);
+    return () => {
+      this.statusObservers.delete(observer);
+    };
+  }
+
+  private emitStatus(job: JobRecord): void {
+    this.opts.onStatus?.(job);
+    for (const observer of this.statusObservers) {
+      try {
+        observer(job);
+      } catch (err) {
+        this.opts.log?.error({ err, job: job.id }, 'a job status observer failed');
+      }
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    for (const job of await this.repo.listByStatus(['active'])) {
+      await this.finish(job.id, 'failed', { error: INTERRUPTED_MESSAGE }, ['active']);
+      this.opts.log?.warn({ job: job.id, kind: job.job }, 'job interrupted by a restart, marked failed');
+    }
+    for (const job of await this.repo.listByStatus(['waiting'])) {
+      if (!this.pending.includes(job.id)) this.pending.push(job.id);
+    }
+    this.started = true;
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.pending.length = 0;
+    for (const r of this.running.values()) r.abort.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private pump(): void {
+    while (this.started && !this.closing && this.running.size < this.concurrency && this.pending.length) {
+      const id = this.pending.shift()!;
+      const abort = new AbortController();
+      const done = this.run(id, abort.signal).finally(() => {
+        this.running.delete(id);
+        this.pump();
+      });
+      this.running.set(id, { abort, done });
+    }
+  }
+
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    // The status guard makes sure only one runner takes a job, even if two processes share the store.
+    if (!(await this.repo.setStatus(id, 'active', {}, ['waiting']))) return;
+    const job = (await this.repo.byId(id))!;
+    this.events.append(id, statusEvent(id, 'active'));
+    this.emitStatus(job);
+    const throwIfCancelled = () => {
+      if (signal.aborted) throw new JobCancelledError();
+    };
+    // Progress is stored in the order it was reported (a pool could otherwise land an older write last), and
+    // all of it before the final status.
+    let stored: Promise<void> = Promise.resolve();
+    try {
+      throwIfCancelled();
+      const result = await this.kinds.handler(job.job)({
+        id,
+        input: job.data,
+        baseId: job.base_id,
+        userId: job.fk_user_id,
+        signal,
+        throwIfCancelled,
+        progress: async (p) => {
+          throwIfCancelled();
+          this.events.append(id, progressEvent(id, p));
+          // Not awaited: a handler inside a meta transaction on SQLite holds the only connection, so the
+          // write has to wait for it; listeners already have the message from the log.
+          stored = stored
+            .then(() => this.repo.setProgress(id, p))
+            .catch((err: unknown) => this.opts.log?.warn({ err, job: id }, 'could not store job progress'));
+        },
+      });
+      await stored;
+      // A handler that returned has finished its work, even if a cancel arrived meanwhile.
+      await this.finish(id, 'completed', { result: result ?? null }, ['active']);
+    } catch (err) {
+      await stored;
+      // Aborted by close() is a stop of the server, not someone's cancel: say so, as a restart would.
+      const message = !signal.aborted
+        ? errorMessage(err)
+        : this.closing
+          ? INTERRUPTED_MESSAGE
+          : new JobCancelledError().message;
+      if (!signal.aborted) this.opts.log?.error({ err, job: id, kind: job.job }, 'job failed');
+      await this.finish(id, 'failed', { error: message }, ['active']);
+    }
+  }
+
+  /** Stores the final state (unless the job already left `from`) and sends the close message. */
+  private async finish(
+    id: string,
+    status: 'completed' | 'failed',
+    outcome: { result?: unknown; error?: string },
+    from: JobStatus[],
+  ): Promise<void> {
+    if (!(await this.repo.setStatus(id, status, outcome, from))) return;
+    const job = (await this.repo.byId(id))!;
+    this.events.append(id, closeEvent(job));
+    this.emitStatus(job);
+  }
+}
