@@ -1,6 +1,6 @@
 /**
  * The grid with every field type: edit each editable type by keyboard and by mouse, check what the server saved,
- * refuse invalid input with the SPEC §5 message, paste a 10×10 TSV range, undo and redo.
+ * refuse invalid input with the docs/behaviour/validation.md message, paste a 10×10 TSV range, undo and redo.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ let baseId: string;
 let tableId: string;
 let viewId: string;
 
-/** Every stored UI type of SPEC §3 the type picker offers, plus links, lookup, rollup and formula below. */
+/** Every stored UI type of docs/behaviour/fields.md the type picker offers, plus links, lookup, rollup and formula below. */
 const STORED: [string, Record<string, unknown>?][] = [
   ['LongText'],
   ['Attachment'],

@@ -1,5 +1,5 @@
 /**
- * The field form's per-type options (SPEC §5 on the embedded SQLite source) and the row menu: precision and date
+ * The field form's per-type options (docs/behaviour/fields.md on the embedded SQLite source) and the row menu: precision and date
  * formats are saved and shown, auto increment is refused while the key has it, and "insert between" says why it
  * is not offered while the view is sorted. The type picker names types readably, in the chosen language.
  */

@@ -1,6 +1,6 @@
 /**
  * Formula fields through the columns API: stored by field id and shown by title, computed on read over
- * stored fields, formulas, lookups, rollups and link counts, sorted and filtered; every SPEC §5 message
+ * stored fields, formulas, lookups, rollups and link counts, sorted and filtered; every docs/behaviour/formulas.md message
  * for a refused formula (422, never a 500).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

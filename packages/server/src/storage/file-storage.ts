@@ -1,6 +1,6 @@
 /**
  * Where attachments live, behind a small interface: the local folder `DATA_DIR/uploads` here; an
- * S3-compatible store plugs in behind the same interface when scaled out (DESIGN "Two ways to run").
+ * S3-compatible store plugs in behind the same interface when scaled out (docs/architecture.md).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';

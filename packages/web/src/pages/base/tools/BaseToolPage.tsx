@@ -1,5 +1,5 @@
 /**
- * The base tool routes of SPEC §2 (auth, sql, erd/{sourceId}). Their full pages belong to later issues; until
+ * The base tool routes of docs/behaviour/web-app.md (auth, sql, erd/{sourceId}). Their full pages belong to later issues; until
  * then each says what it is and that it is not available in this version, rather than showing nothing.
  */
 import { Result } from 'antd';
