@@ -166,7 +166,7 @@ describe('editing each type of cell', () => {
     await eventually(firstRow, (r) => r.Title === '4006');
   });
 
-  it('refuses an invalid email with the SPEC §5 message and saves nothing', async () => {
+  it('refuses an invalid email with the validation message and saves nothing', async () => {
     await typeInto('Email', 'not-an-email', 1);
     await page.waitForSelector('[data-testid=cell-error]:has-text("Validation failed : isEmail")');
     await page.keyboard.press('Escape');

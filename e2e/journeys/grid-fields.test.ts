@@ -105,7 +105,7 @@ it('saves a decimal precision and scale, and shows values with it', async () => 
   expect(display).toBe('2.500');
 });
 
-it('saves a date format chosen from the SPEC §5 list', async () => {
+it('saves a date format chosen from the list of date formats', async () => {
   await openFieldForm('Due', 'Date');
   await page.click('[data-testid=field-date-format]');
   await page.click('.ant-select-item-option[title="DD-MM-YYYY"]');

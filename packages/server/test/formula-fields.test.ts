@@ -131,7 +131,7 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
     expect((await rows(shop, 'orders')).map((o) => o.Double)).toEqual(DATA.orders.map((o) => o.Qty * 2));
   });
 
-  it('refuses bad formulas with 422 and the SPEC §5 message', async () => {
+  it('refuses bad formulas with 422 and the validation message', async () => {
     const cases: [string, string][] = [
       ['FOO(1)', 'Function FOO is not available'],
       ['MID({Title}, 1)', 'Required arguments missing'],
