@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Fails when a package's runtime imports form a cycle (type-only imports are erased by the compiler and do not
- * count). Cycles make module initialisation order matter; the layout of DESIGN.md keeps dependencies one-way.
+ * count). Cycles make module initialisation order matter; the layout of docs/architecture.md keeps dependencies one-way.
  * Run by `npm run lint`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -55,7 +55,7 @@ it('shows the owner the collaborator in their role colour, and every action', as
   expect(await page.locator('[data-testid=create-table]').count()).toBe(1);
   await page.click('.ant-tabs-tab:has-text("Collaborators")');
   await page.waitForSelector('text=colleague@example.com');
-  // SPEC §6 colours: the viewer's role shows in yellow.
+  // docs/behaviour/roles.md colours: the viewer's role shows in yellow.
   await page.waitForSelector('tr:has-text("colleague@example.com") [data-role-colour=yellow]');
   await page.context().close();
 });

@@ -1,6 +1,6 @@
 /**
  * The grid with every field type: edit each editable type by keyboard and by mouse, check what the server saved,
- * refuse invalid input with the SPEC §5 message, paste a 10×10 TSV range, undo and redo.
+ * refuse invalid input with the docs/behaviour/validation.md message, paste a 10×10 TSV range, undo and redo.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ let baseId: string;
 let tableId: string;
 let viewId: string;
 
-/** Every stored UI type of SPEC §3 the type picker offers, plus links, lookup, rollup and formula below. */
+/** Every stored UI type of docs/behaviour/fields.md the type picker offers, plus links, lookup, rollup and formula below. */
 const STORED: [string, Record<string, unknown>?][] = [
   ['LongText'],
   ['Attachment'],
@@ -166,7 +166,7 @@ describe('editing each type of cell', () => {
     await eventually(firstRow, (r) => r.Title === '4006');
   });
 
-  it('refuses an invalid email with the SPEC §5 message and saves nothing', async () => {
+  it('refuses an invalid email with the validation message and saves nothing', async () => {
     await typeInto('Email', 'not-an-email', 1);
     await page.waitForSelector('[data-testid=cell-error]:has-text("Validation failed : isEmail")');
     await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 /**
- * The field form's per-type options (SPEC §5 on the embedded SQLite source) and the row menu: precision and date
+ * The field form's per-type options (docs/behaviour/fields.md on the embedded SQLite source) and the row menu: precision and date
  * formats are saved and shown, auto increment is refused while the key has it, and "insert between" says why it
  * is not offered while the view is sorted. The type picker names types readably, in the chosen language.
  */
@@ -105,7 +105,7 @@ it('saves a decimal precision and scale, and shows values with it', async () => 
   expect(display).toBe('2.500');
 });
 
-it('saves a date format chosen from the SPEC §5 list', async () => {
+it('saves a date format chosen from the list of date formats', async () => {
   await openFieldForm('Due', 'Date');
   await page.click('[data-testid=field-date-format]');
   await page.click('.ant-select-item-option[title="DD-MM-YYYY"]');

@@ -227,7 +227,7 @@ it('adds a field with the type picker', async () => {
     () => shownTitles(page),
     (t) => t.includes('Score'),
   );
-  // The picker offers exactly the SPEC §3 types: no ID, ForeignKey, CreateTime, Count, AutoNumber, Button, Collaborator, Password.
+  // The picker offers exactly the docs/behaviour/fields.md types: no ID, ForeignKey, CreateTime, Count, AutoNumber, Button, Collaborator, Password.
   await page.click('[data-testid=add-field]');
   await page.click('[data-testid=field-form] .ant-select');
   const offered = await page.locator('.ant-select-item-option').allTextContents();

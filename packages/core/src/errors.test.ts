@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ErrorCode, extractErrorMessage } from './errors.js';
 
-describe('extractErrorMessage (SPEC §8)', () => {
+describe('extractErrorMessage (the order of docs/behaviour/web-app.md)', () => {
   it('uses the error message when there is no response', () => {
     expect(extractErrorMessage({ message: 'Network Error' })).toBe('Network Error');
     expect(extractErrorMessage(null)).toBe('Some error occurred');

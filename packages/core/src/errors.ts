@@ -1,5 +1,5 @@
 /**
- * Stable error codes, their HTTP statuses, and the user-message extraction of SPEC §8.
+ * Stable error codes, their HTTP statuses, and the user-message extraction of docs/behaviour/web-app.md.
  * The server throws `AppError`s carrying a code; the web turns any failed response into one message.
  */
 
@@ -36,7 +36,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   BUSY: 503,
 };
 
-/** One entry of a validation error list, as SPEC §8 step 4 reads it. */
+/** One entry of a validation error list, as docs/behaviour/web-app.md step 4 reads it. */
 export interface ValidationIssue {
   instancePath?: string;
   message: string;
@@ -78,7 +78,7 @@ export const forbidden = (message = 'Forbidden') => new AppError(ErrorCode.FORBI
 export const notFound = (message = 'Not found') => new AppError(ErrorCode.NOT_FOUND, message);
 export const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
 
-/** What a failed call looked like to the client, enough to apply SPEC §8. */
+/** What a failed call looked like to the client, enough to apply docs/behaviour/web-app.md. */
 export interface FailedCall {
   /** The error's own message (network failure, abort, ...). */
   message?: string;
@@ -93,7 +93,7 @@ const INTERNAL_FALLBACK = 'Some internal error occurred';
 const FINAL_FALLBACK = 'Some error occurred';
 
 /**
- * Turns a failed call into the message a user sees, step by step as SPEC §8 says.
+ * Turns a failed call into the message a user sees, step by step as docs/behaviour/web-app.md says.
  * @example extractErrorMessage({ response: { data: { msg: 'Invalid email' } } }) // 'Invalid email'
  */
 export function extractErrorMessage(failure: FailedCall | null | undefined): string {

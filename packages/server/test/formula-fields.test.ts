@@ -1,6 +1,6 @@
 /**
  * Formula fields through the columns API: stored by field id and shown by title, computed on read over
- * stored fields, formulas, lookups, rollups and link counts, sorted and filtered; every SPEC §5 message
+ * stored fields, formulas, lookups, rollups and link counts, sorted and filtered; every docs/behaviour/formulas.md message
  * for a refused formula (422, never a 500).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,7 +131,7 @@ describe.each(testDatabases())('formula fields on %s', (kind) => {
     expect((await rows(shop, 'orders')).map((o) => o.Double)).toEqual(DATA.orders.map((o) => o.Qty * 2));
   });
 
-  it('refuses bad formulas with 422 and the SPEC §5 message', async () => {
+  it('refuses bad formulas with 422 and the validation message', async () => {
     const cases: [string, string][] = [
       ['FOO(1)', 'Function FOO is not available'],
       ['MID({Title}, 1)', 'Required arguments missing'],

@@ -1,6 +1,6 @@
 /**
  * A formula that only fails on some rows (PostgreSQL raises on SQRT of a negative number; MySQL gives NULL)
- * answers 422 with the database's words when read, never a 500. SQLite does not offer SQRT (SPEC §5).
+ * answers 422 with the database's words when read, never a 500. SQLite does not offer SQRT (docs/behaviour/formulas.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';

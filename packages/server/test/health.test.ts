@@ -14,7 +14,7 @@ describe.each(testDatabases())('app info on %s', (kind) => {
     expect(res.body.message).toBe('OK');
   });
 
-  it('serves app info with the SPEC §3 fields', async () => {
+  it('serves app info with its fields', async () => {
     const res = await server.api.get('/api/v1/db/meta/nocodb/info');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

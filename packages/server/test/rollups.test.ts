@@ -146,7 +146,7 @@ describe.each(testDatabases())('rollups on %s', (kind) => {
     expect(counted.map((c) => c.Title)).toEqual(['Cho']);
   });
 
-  it('offers functions per field type (SPEC §3) and refuses the others with 400', async () => {
+  it('offers functions per field type and refuses the others with 400', async () => {
     const post = (target: string, fn: string) =>
       api(shop, 'post', `/api/v1/db/meta/tables/${shop.tables.customers.id}/columns`, {
         title: `Bad ${fn}`,

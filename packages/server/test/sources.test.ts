@@ -159,7 +159,7 @@ describe.each(testDatabases())('sources on %s', (kind) => {
     expect(read.status).toBe(200);
     if (kind === 'mysql') expect(read.body.config.connection.password).toBeUndefined();
 
-    // Introspected fields are unaltered (0); turning auto-update on marks them altered 2 (SPEC §4).
+    // Introspected fields are unaltered (0); turning auto-update on marks them altered 2 (docs/behaviour/fields.md).
     const placed = orders.columns.find((c: any) => c.title === 'placed_on');
     expect(placed.altered).toBe(0);
     const au = await server.api.patch(

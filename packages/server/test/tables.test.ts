@@ -14,7 +14,7 @@ describe.each(testDatabases())('tables on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  it('creates a table with the SPEC §3 system columns, a prefixed physical name and a default grid view', async () => {
+  it('creates a table with the system columns, a prefixed physical name and a default grid view', async () => {
     const t = await createTable(server, owner, baseId, { title: 'Orders' });
     expect(t.title).toBe('Orders');
     expect(t.table_name).toMatch(/^nc_[a-z0-9]{4}___Orders$/);

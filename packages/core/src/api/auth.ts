@@ -1,4 +1,4 @@
-/** Contracts of the auth endpoints (SPEC §7 Auth): request bodies and replies. */
+/** Contracts of the auth endpoints (docs/api-compatibility.md Auth): request bodies and replies. */
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,4 +1,4 @@
-/** Contracts of the bases (projects), base users, visibility rules and sources endpoints (SPEC §7). */
+/** Contracts of the bases (projects), base users, visibility rules and sources endpoints (docs/api-compatibility.md). */
 import { z } from 'zod';
 import { BASE_ROLES } from '../permissions/roles.js';
 

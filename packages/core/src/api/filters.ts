@@ -1,5 +1,5 @@
 /**
- * Contracts of view filters (SPEC §7 Filters): a condition on one field, or a group (`is_group`) whose
+ * Contracts of view filters (docs/api-compatibility.md Filters): a condition on one field, or a group (`is_group`) whose
  * children hang off it by `fk_parent_id`; `logical_op` joins a filter to the ones before it at its level.
  * Which comparison a field allows is checked against its type by the server.
  */

@@ -33,7 +33,7 @@ export interface SourceMeta {
   order?: number | null;
   inflection_column?: string | null;
   inflection_table?: string | null;
-  /** 0 creating, 1 created, 2 deleting, 3 deleted, 4 failed (SPEC §3). */
+  /** 0 creating, 1 created, 2 deleting, 3 deleted, 4 failed (docs/behaviour/limits.md#codes-and-enumerations). */
   status?: number | null;
 }
 
@@ -138,7 +138,7 @@ export interface ColumnMeta {
   altered?: number;
 }
 
-/** View types by number (SPEC §3; calendar 6). */
+/** View types by number (docs/behaviour/views.md; calendar 6). */
 export const ViewType = { FORM: 1, GALLERY: 2, GRID: 3, KANBAN: 4, MAP: 5, CALENDAR: 6 } as const;
 export type ViewType = (typeof ViewType)[keyof typeof ViewType];
 

@@ -1,5 +1,5 @@
 /**
- * Contracts of sharing (SPEC §7 Sharing, Public shared access): shared views (uuid, optional password,
+ * Contracts of sharing (docs/api-compatibility.md Sharing, Public shared access): shared views (uuid, optional password,
  * CSV download), shared bases (viewer or editor role) and shared ERDs.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Contracts of view sorts (SPEC §7 Sorts): several per view, applied in `order`. */
+/** Contracts of view sorts (docs/api-compatibility.md Sorts): several per view, applied in `order`. */
 import { z } from 'zod';
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

@@ -1,4 +1,4 @@
-/** Contracts of the tables endpoints (SPEC §7 Tables). */
+/** Contracts of the tables endpoints (docs/api-compatibility.md Tables). */
 import { z } from 'zod';
 import { titleSchema } from './bases.js';
 import { columnBody } from './columns.js';

@@ -1,4 +1,4 @@
-/** Contracts of organisation user management (SPEC §7 organisation), the profile and the app settings. */
+/** Contracts of organisation user management (docs/api-compatibility.md organisation), the profile and the app settings. */
 import { z } from 'zod';
 import { OrgRole } from '../permissions/roles.js';
 import { emailSchema } from './auth.js';

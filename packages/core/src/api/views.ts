@@ -1,5 +1,5 @@
 /**
- * Contracts of the view endpoints (SPEC §7 Views): create per type, update, per-view columns, and the
+ * Contracts of the view endpoints (docs/api-compatibility.md Views): create per type, update, per-view columns, and the
  * per-type settings (grid row height, form texts, gallery cover, kanban grouping, map geo field,
  * calendar date ranges). Field names follow NocoDB so its clients work unchanged.
  */

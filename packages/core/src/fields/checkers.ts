@@ -1,5 +1,5 @@
 /**
- * Value checkers behind SPEC §5's isEmail / isURL / isMobilePhone / isCurrency. Written for Rowbase:
+ * Value checkers behind isEmail / isURL / isMobilePhone / isCurrency (docs/behaviour/validation.md). Written for Rowbase:
  * deliberately tolerant of real-world input, strict enough to refuse obvious garbage.
  */
 

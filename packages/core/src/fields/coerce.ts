@@ -74,7 +74,7 @@ export function coerceBoolean(value: unknown, ctx: CellContext): CellResult {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Dates as SPEC §5 accepts them: YYYY-MM-DD, YYYY/MM/DD, DD-MM-YYYY, MM/DD/YYYY... and ISO datetimes. */
+/** Dates as docs/behaviour/validation.md accepts them: YYYY-MM-DD, YYYY/MM/DD, DD-MM-YYYY, MM/DD/YYYY... and ISO datetimes. */
 function parseDateParts(text: string): { y: number; m: number; d: number } | undefined {
   const s = text.trim();
   let m = /^(\d{4})[-/ ](\d{1,2})[-/ ](\d{1,2})/.exec(s);
@@ -244,7 +244,7 @@ export function coerceGeo(value: unknown, ctx: CellContext): CellResult {
   return ok(`${m[1]};${m[2]}`);
 }
 
-/** A text value that must pass a checker; the message is SPEC §5's 'Validation failed : isEmail'. */
+/** A text value that must pass a checker; the message is 'Validation failed : isEmail' (docs/behaviour/validation.md). */
 export function checkedText(checkName: string, check: (s: string) => boolean) {
   return (value: unknown, ctx: CellContext): CellResult => {
     const r = coerceText(value, ctx);

@@ -1,6 +1,6 @@
 /**
- * SPEC §5 column rules that depend on the physical type and the dialect: which types take a length or a
- * scale, may be unsigned, auto-increment, auto-update or carry a default; SPEC §9 default lengths; and the
+ * docs/behaviour/fields.md column rules that depend on the physical type and the dialect: which types take a length or a
+ * scale, may be unsigned, auto-increment, auto-update or carry a default; docs/behaviour/limits.md default lengths; and the
  * MySQL enum/set types of select fields.
  */
 import type { SelectOption } from '../api/meta.js';
@@ -52,7 +52,7 @@ const MYSQL_GEOMETRY_DTS = new Set([
   'geometrycollection',
 ]);
 
-/** SPEC §9 default lengths on MySQL. */
+/** docs/behaviour/limits.md default lengths on MySQL. */
 const MYSQL_DEFAULT_LENGTH: Record<string, number> = {
   int: 11,
   tinyint: 1,
@@ -122,7 +122,7 @@ export function canHaveDefault(dialect: Dialect, dt: string): boolean {
   return !(dialect === 'mysql' && (MYSQL_GEOMETRY_DTS.has(t) || t === 'json'));
 }
 
-/** SPEC §9 default length of a type, when it has one. */
+/** docs/behaviour/limits.md default length of a type, when it has one. */
 export function defaultLength(dialect: Dialect, dt: string): number | undefined {
   const t = norm(dt);
   if (dialect === 'mysql') return MYSQL_DEFAULT_LENGTH[t];
@@ -150,7 +150,7 @@ export function parseOptionList(list: string): string[] {
 
 /**
  * The physical type of a select field. MySQL: SingleSelect is an enum of its options, MultiSelect a set
- * while it has at most 64 options and text above (SPEC §5); without options, or elsewhere, plain text.
+ * while it has at most 64 options and text above (docs/behaviour/fields.md); without options, or elsewhere, plain text.
  */
 export function selectDbType(dialect: Dialect, uidt: UIType, options: readonly SelectOption[]): DbType {
   const base = FIELD_TYPES[uidt].dbType(dialect) ?? { dt: 'text' };
@@ -172,7 +172,7 @@ export interface ColumnFlags {
 }
 
 /**
- * The first SPEC §5 rule a column breaks, as a message, or undefined. `otherAutoIncrement` names another
+ * The first docs/behaviour/fields.md rule a column breaks, as a message, or undefined. `otherAutoIncrement` names another
  * column of the table that already auto-increments.
  */
 export function columnRuleProblem(

@@ -1,5 +1,5 @@
 /**
- * Default physical types per dialect (SPEC §9): MySQL lengths (int 11, varchar 255, decimal 10 scale 2...),
+ * Default physical types per dialect (docs/behaviour/limits.md): MySQL lengths (int 11, varchar 255, decimal 10 scale 2...),
  * MSSQL decimal 10 / varchar 255, Snowflake 255 strings / 38 numbers. PostgreSQL and SQLite use their
  * natural equivalents. Field type files pick one of these tables.
  */
@@ -7,13 +7,13 @@ import type { DbType, Dialect } from './field-type.js';
 
 export type DialectTypes = Record<Dialect, DbType>;
 
-/** Default scale of decimal-like types (SPEC §9). */
+/** Default scale of decimal-like types (docs/behaviour/limits.md). */
 export const DEFAULT_SCALE = 2;
-/** Length of a new title column and of extra text columns (SPEC §3, §9). */
+/** Length of a new title column and of extra text columns (docs/behaviour/fields.md, docs/behaviour/limits.md). */
 export const TITLE_LENGTH = 45;
-/** Long text threshold (SPEC §9). */
+/** Long text threshold (docs/behaviour/limits.md). */
 export const LONG_TEXT_THRESHOLD = 255;
-/** Select option cap, also MySQL's limit for `set` (SPEC §9). */
+/** Select option cap, also MySQL's limit for `set` (docs/behaviour/limits.md). */
 export const SELECT_OPTION_CAP = 64;
 
 export const STRING: DialectTypes = {

@@ -1,5 +1,5 @@
 /**
- * The contract every UI type implements (DESIGN "Field types"). One definition per type lives in
+ * The contract every UI type implements (docs/architecture.md). One definition per type lives in
  * `types/<type>.ts`; `registry.ts` maps every UI type to its definition, typed so a missing one fails to compile.
  * Query code dispatches on `kind`, never on the UI type.
  */
@@ -41,7 +41,7 @@ export interface DbType {
   dtxs?: string | number | null;
 }
 
-/** Aggregations of SPEC §3. */
+/** Aggregations of docs/behaviour/fields.md. */
 export const ALL_AGGREGATIONS = [
   'sum',
   'count',
@@ -96,7 +96,7 @@ export interface FieldTypeDef<K extends UIType = UIType> {
   computedBy?: ComputedBy;
   /** No column of its own in the table: computed on read (links, lookups, rollups, formulas...). */
   virtual: boolean;
-  /** Default physical type per dialect (SPEC §9); null for virtual types. */
+  /** Default physical type per dialect (docs/behaviour/limits.md); null for virtual types. */
   dbType: (dialect: Dialect) => DbType | null;
   props: ColumnProps;
   /**

@@ -1,10 +1,10 @@
-/** Aggregations (SPEC §3) and `where` comparison operators allowed per value kind. */
+/** Aggregations (docs/behaviour/fields.md) and `where` comparison operators allowed per value kind. */
 import { ALL_AGGREGATIONS, type Aggregation } from './field-type.js';
 
 export const NUMERIC_AGGREGATIONS: readonly Aggregation[] = ALL_AGGREGATIONS;
 export const DATE_AGGREGATIONS: readonly Aggregation[] = ['count', 'min', 'max', 'countDistinct'];
 export const COUNT_ONLY: readonly Aggregation[] = ['count'];
-/** "The rest get the full set" (SPEC §3). */
+/** "The rest get the full set" (docs/behaviour/fields.md). */
 export const FULL_AGGREGATIONS: readonly Aggregation[] = ALL_AGGREGATIONS;
 
 const EMPTINESS = ['blank', 'notblank', 'empty', 'notempty', 'null', 'notnull'] as const;

@@ -28,7 +28,7 @@ describe('field registry', () => {
     }
   });
 
-  it('uses SPEC §9 defaults: MySQL decimal 10 scale 2, varchar 255, MSSQL varchar 255, Snowflake 38', () => {
+  it('uses the default types: MySQL decimal 10 scale 2, varchar 255, MSSQL varchar 255, Snowflake 38', () => {
     expect(FIELD_TYPES.Decimal.dbType('mysql')).toEqual({ dt: 'decimal', dtxp: 10, dtxs: 2 });
     expect(FIELD_TYPES.SingleLineText.dbType('mysql')).toEqual({ dt: 'varchar', dtxp: 255 });
     expect(FIELD_TYPES.SingleLineText.dbType('mssql')).toEqual({ dt: 'varchar', dtxp: 255 });
@@ -38,7 +38,7 @@ describe('field registry', () => {
     expect(defaultLength('mssql', 'decimal')).toBe(10);
   });
 
-  it('gives aggregations by type as SPEC §3 lists them', () => {
+  it('gives aggregations by type as docs/behaviour/fields.md lists them', () => {
     expect(FIELD_TYPES.Number.aggregations).toContain('sumDistinct');
     expect(FIELD_TYPES.Date.aggregations).toEqual(['count', 'min', 'max', 'countDistinct']);
     expect(FIELD_TYPES.Email.aggregations).toEqual(['count']);
@@ -46,7 +46,7 @@ describe('field registry', () => {
   });
 });
 
-describe('column rules (SPEC §5)', () => {
+describe('column rules', () => {
   it('allows unsigned only on MySQL integers and scale only where SPEC says', () => {
     expect(columnRuleProblem('mysql', { title: 'n', dt: 'int', un: true })).toBeUndefined();
     expect(columnRuleProblem('pg', { title: 'n', dt: 'integer', un: true })).toMatch(/unsigned/);
@@ -77,7 +77,7 @@ describe('column rules (SPEC §5)', () => {
 });
 
 describe('validateCellValue', () => {
-  it('checks e-mail, URL, phone and currency with SPEC §5 messages', () => {
+  it('checks e-mail, URL, phone and currency with the validation messages', () => {
     expect(validateCellValue({ title: 'Mail', uidt: 'Email' }, 'nope')).toEqual({
       ok: false,
       error: 'Validation failed : isEmail',

@@ -1,5 +1,5 @@
 /**
- * Every UI type of SPEC §3 mapped to its definition. Typed as a mapped type over UIType, so adding a UI type
+ * Every UI type of docs/behaviour/fields.md mapped to its definition. Typed as a mapped type over UIType, so adding a UI type
  * without a definition (or defining one under the wrong key) fails to compile.
  */
 import type { FieldTypeDef } from './field-type.js';

@@ -1,4 +1,4 @@
-/** The UI types of SPEC §3 and the groupings the spec names. */
+/** The UI types of docs/behaviour/fields.md and the groupings it names. */
 
 export const UI_TYPES = [
   'ID',
@@ -48,10 +48,10 @@ export function isUIType(value: unknown): value is UIType {
   return typeof value === 'string' && (UI_TYPES as readonly string[]).includes(value);
 }
 
-/** Internal types (SPEC §3). */
+/** Internal types (docs/behaviour/fields.md). */
 export const INTERNAL_UI_TYPES: readonly UIType[] = ['CreateTime', 'ID', 'ForeignKey'];
 
-/** Types the type picker does not offer (SPEC §3). LinkToAnotherRecord is offered but marked deprecated. */
+/** Types the type picker does not offer (docs/behaviour/fields.md). LinkToAnotherRecord is offered but marked deprecated. */
 export const HIDDEN_FROM_TYPE_PICKER: readonly UIType[] = [
   'ID',
   'ForeignKey',

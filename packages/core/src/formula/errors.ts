@@ -1,5 +1,5 @@
 /**
- * Formula error types (SPEC §8) and the exact user-facing messages of SPEC §5 "Formula rules".
+ * Formula error types (docs/behaviour/formulas.md) and the exact user-facing messages of its checks.
  * The checker collects `FormulaIssue`s; `formulaError` turns them into one AppError (422) for the API.
  */
 import { AppError, ErrorCode } from '../errors.js';
@@ -37,7 +37,7 @@ const LITERAL_EXPECTED = {
 } as const;
 export type ExpectedArgType = keyof typeof LITERAL_EXPECTED;
 
-/** Builders for every message of SPEC §5, so the wording lives in one place. */
+/** Builders for every message of docs/behaviour/formulas.md, so the wording lives in one place. */
 export const FormulaMessages = {
   notAvailable: (fn: string) => `Function ${fn} is not available`,
   requiredArgumentsMissing: 'Required arguments missing',

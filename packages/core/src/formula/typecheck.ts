@@ -1,7 +1,7 @@
 /**
  * The formula type checker: resolves field references, checks function availability per dialect, argument
  * counts and types, literal vocabularies and cycles, and infers the type of every node. It returns every
- * problem (SPEC §5 messages), never stops at the first. It does not evaluate anything.
+ * problem (docs/behaviour/formulas.md messages), never stops at the first. It does not evaluate anything.
  */
 import type { ColumnMeta, FormulaOptions } from '../api/meta.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * The permission matrix of SPEC §6, exactly as written. Base roles inherit from the ones below them
+ * The permission matrix of docs/behaviour/roles.md, exactly as written. Base roles inherit from the ones below them
  * (viewer < commenter < editor < creator < owner); org roles do not inherit from each other except that
  * super holds everything.
  */
@@ -75,7 +75,7 @@ export const BASE_ROLE_LADDER = ['NO_ACCESS', 'VIEWER', 'COMMENTER', 'EDITOR', '
 export type ClientBaseRole = (typeof BASE_ROLE_LADDER)[number];
 
 /**
- * Throws when one permission is listed twice in one group of roles; SPEC §6 makes this a startup error.
+ * Throws when one permission is listed twice in one group of roles; docs/behaviour/roles.md makes this a startup error.
  * Called once when the module loads, so a bad edit to the matrix fails every test and every start.
  */
 export function assertNoDuplicatePermissions(

@@ -1,4 +1,4 @@
-/** Organisation, base and workspace roles of SPEC §6, with their ordering and colours. */
+/** Organisation, base and workspace roles of docs/behaviour/roles.md, with their ordering and colours. */
 
 export const OrgRole = {
   SUPER: 'super',
@@ -38,7 +38,7 @@ export function isOrgRole(value: string): value is OrgRole {
   return value === OrgRole.SUPER || value === OrgRole.CREATOR || value === OrgRole.VIEWER;
 }
 
-/** Role colours of SPEC §6. */
+/** Role colours of docs/behaviour/roles.md. */
 export const ROLE_COLOURS: Record<BaseRole | typeof OrgRole.SUPER, string> = {
   owner: 'purple',
   creator: 'blue',

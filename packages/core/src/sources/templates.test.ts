@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTION_TEMPLATES, templateOf } from './templates.js';
 
 describe('connection templates', () => {
-  it('has SPEC §9 default ports and search paths', () => {
+  it('has the default ports and search paths', () => {
     expect(templateOf('pg')).toMatchObject({ port: 5432, searchPath: ['public'], host: 'localhost' });
     expect(templateOf('mysql2').port).toBe(3306);
     expect(templateOf('vitess').port).toBe(15306);

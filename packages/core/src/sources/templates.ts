@@ -1,5 +1,5 @@
 /**
- * Connection templates of SPEC §1/§9: the supported clients, the wire-compatible products offered as
+ * Connection templates of docs/architecture.md, docs/behaviour/limits.md: the supported clients, the wire-compatible products offered as
  * templates, their default ports, hosts and search paths. `normaliseClient` answers 'Database not supported'
  * for anything else.
  */
@@ -7,7 +7,7 @@ import { badRequest } from '../errors.js';
 import type { SourceClient } from '../api/meta.js';
 import type { Dialect } from '../fields/field-type.js';
 
-/** Clients a source may be created with (SPEC §1); vitess is offered as a MySQL-wire client. */
+/** Clients a source may be created with (docs/architecture.md); vitess is offered as a MySQL-wire client. */
 export const SUPPORTED_CLIENTS = [
   'mysql',
   'mysql2',
@@ -49,7 +49,7 @@ const t = (
   searchPath,
 });
 
-/** Default ports (SPEC §9): pg 5432, mysql 3306, vitess 15306, mssql 1433, tidb 4000, others 5432 or 1521. */
+/** Default ports (docs/behaviour/limits.md): pg 5432, mysql 3306, vitess 15306, mssql 1433, tidb 4000, others 5432 or 1521. */
 export const CONNECTION_TEMPLATES: Record<string, ConnectionTemplate> = {
   pg: t('PostgreSQL', 'pg', 'pg', 5432, ['public']),
   mysql2: t('MySQL', 'mysql2', 'mysql', 3306),

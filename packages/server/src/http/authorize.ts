@@ -32,7 +32,7 @@ import type { AccessCache } from './access-cache.js';
 import { requireUser, type Principal } from './principal.js';
 import { sharedBaseHeldRoles } from '../services/shares/shared-base-principal.js';
 
-/** The header the web sends while a user previews the app as a lower role (SPEC §6 preview-as). */
+/** The header the web sends while a user previews the app as a lower role (docs/behaviour/roles.md preview-as). */
 export const PREVIEW_HEADER = 'xc-preview';
 
 /** What authorizing reads: the access cache (users, tokens, bases and base roles); the app context has it. */

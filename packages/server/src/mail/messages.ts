@@ -1,4 +1,4 @@
-/** The text of the e-mails Rowbase sends, with links into the web app (hash routing, SPEC §2). */
+/** The text of the e-mails Rowbase sends, with links into the web app (hash routing, docs/behaviour/web-app.md). */
 import type { MailMessage } from './mailer.js';
 
 /** The web app's address: PUBLIC_URL when set, else the address the request came to. */

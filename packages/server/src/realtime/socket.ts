@@ -1,5 +1,5 @@
 /**
- * The realtime connection (SPEC §7 "Real-time telemetry"): socket.io at `/socket.io` on the app's port.
+ * The realtime connection (docs/architecture.md#realtime "Real-time telemetry"): socket.io at `/socket.io` on the app's port.
  * A client authenticates with its JWT (`auth.token`, or the `xc-auth` header); `page` and `event` messages are
  * recorded as telemetry (logged at debug level; teleEnabled is off by default so nothing leaves the server).
  * Rooms per table let the change feed's realtime subscriber push row changes to every open tab

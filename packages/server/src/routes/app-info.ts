@@ -1,4 +1,4 @@
-/** Health, version and the app info the web reads at start (SPEC §3 App info). */
+/** Health, version and the app info the web reads at start (docs/behaviour/web-app.md App info). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isInviteOnly } from '../services/auth/sessions.js';

@@ -1,4 +1,4 @@
-/** App settings a super admin sets (SPEC §7): for now whether sign-up needs an invitation. */
+/** App settings a super admin sets (docs/api-compatibility.md): for now whether sign-up needs an invitation. */
 import { appSettingsBody, type AppSettings } from '@rowbase/core/api/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';

@@ -1,4 +1,4 @@
-/** Password forgot / reset / change, reset-token and e-mail validation (SPEC §7 Auth). */
+/** Password forgot / reset / change, reset-token and e-mail validation (docs/api-compatibility.md Auth). */
 import { changePasswordBody, forgotPasswordBody, resetPasswordBody } from '@rowbase/core/api/auth';
 import { forbidden } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';

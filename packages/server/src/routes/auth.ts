@@ -1,4 +1,4 @@
-/** Sign-up, sign-in, refresh, sign-out and the current user (SPEC §7 Auth). */
+/** Sign-up, sign-in, refresh, sign-out and the current user (docs/api-compatibility.md Auth). */
 import { signinBody, signupBody, type MeReply, type TokenReply } from '@rowbase/core/api/auth';
 import { unauthorized } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -124,7 +124,7 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post<{ Params: { id: string; sourceId: string } }>(`${prefix}/:id/:sourceId`, duplicate);
   }
 
-  // Base users (SPEC §7 "Base users"), v1 and v2 paths.
+  // Base users (docs/api-compatibility.md "Base users"), v1 and v2 paths.
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
     app.get<{ Params: { baseId: string } }>(`${prefix}/:baseId/users`, async (req) => {
       await requireBaseAccess(ctx, req, req.params.baseId);

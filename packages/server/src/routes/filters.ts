@@ -1,4 +1,4 @@
-/** View filter routes (SPEC §7 Filters): list / create per view, read / update / delete, group children. */
+/** View filter routes (docs/api-compatibility.md Filters): list / create per view, read / update / delete, group children. */
 import { createFilterBody, updateFilterBody } from '@rowbase/core/api/filters';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';

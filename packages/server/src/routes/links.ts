@@ -1,5 +1,5 @@
 /**
- * Link APIs (SPEC §7): v1 nested `/api/v1/db/data/{org}/{base}/{table}/{rowId}/{hm|mm|bt}/{column}` list,
+ * Link APIs (docs/api-compatibility.md): v1 nested `/api/v1/db/data/{org}/{base}/{table}/{rowId}/{hm|mm|bt}/{column}` list,
  * `/exclude` list, link and unlink one record; v2 `/api/v2/tables/{id}/links/{linkField}/records/{rowId}`
  * list, link and unlink many (`[{ Id }]` or `[id, ...]`). Reads need access to the base; writes dataEdit.
  */

@@ -1,4 +1,4 @@
-/** Public reads of a shared base's identity and a shared ERD (SPEC §7 Public shared access). */
+/** Public reads of a shared base's identity and a shared ERD (docs/api-compatibility.md Public shared access). */
 import { SHARED_VIEW_PASSWORD_HEADER } from '@rowbase/core/api/shares';
 import { AppError, ErrorCode, notFound } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';

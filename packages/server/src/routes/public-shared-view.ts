@@ -1,5 +1,5 @@
 /**
- * Public shared-view endpoints (SPEC §7 Public shared access), v1 and v2 paths. Every request re-opens the
+ * Public shared-view endpoints (docs/api-compatibility.md Public shared access), v1 and v2 paths. Every request re-opens the
  * share (so a disabled share is a 404 at once) and checks `xc-password`. Only reads are exposed, plus a
  * form's insert; nothing here can update or delete.
  */

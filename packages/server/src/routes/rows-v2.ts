@@ -1,5 +1,5 @@
 /**
- * The v2 records API (SPEC §7): `/api/v2/tables/{tableId}/records` list / create (object or array) /
+ * The v2 records API (docs/api-compatibility.md): `/api/v2/tables/{tableId}/records` list / create (object or array) /
  * update / delete, `/records/{rowId}` and `/records/count`. Writes answer `{ Id }` per row; rows carry the
  * primary key under its title and, when that is not `Id`, also as `Id`.
  */

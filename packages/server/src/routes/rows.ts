@@ -1,5 +1,5 @@
 /**
- * The v1 row API (SPEC §7 Row data): `/api/v1/db/data/{org}/{base}/{table}` list, create, find-one,
+ * The v1 row API (docs/api-compatibility.md Row data): `/api/v1/db/data/{org}/{base}/{table}` list, create, find-one,
  * groupby, group/{column}, count, read, exist, update, delete, and the bulk routes under
  * `/api/v1/db/data/bulk/{org}/{base}/{table}`. Read needs access to the base; writes need dataInsert / dataEdit.
  */

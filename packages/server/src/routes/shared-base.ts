@@ -1,4 +1,4 @@
-/** Sharing a base (viewer or editor through a link) and a source's ERD (SPEC §7 Bases and sources). */
+/** Sharing a base (viewer or editor through a link) and a source's ERD (docs/api-compatibility.md Bases and sources). */
 import { sharedBaseBody } from '@rowbase/core/api/shares';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';

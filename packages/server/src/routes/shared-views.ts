@@ -1,4 +1,4 @@
-/** Sharing a view (SPEC §7 Sharing): share, change password / settings, disable; list a table's shares. */
+/** Sharing a view (docs/api-compatibility.md Sharing): share, change password / settings, disable; list a table's shares. */
 import { updateViewShareBody } from '@rowbase/core/api/shares';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';

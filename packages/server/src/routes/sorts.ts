@@ -1,4 +1,4 @@
-/** View sort routes (SPEC §7 Sorts): list / create per view, read / update / delete. */
+/** View sort routes (docs/api-compatibility.md Sorts): list / create per view, read / update / delete. */
 import { createSortBody, updateSortBody } from '@rowbase/core/api/sorts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';

@@ -1,5 +1,5 @@
 /**
- * Attachments (SPEC §7 Storage): POST /api/v1/db/storage/upload (multipart) and /upload-by-url, and the
+ * Attachments (docs/api-compatibility.md Storage): POST /api/v1/db/storage/upload (multipart) and /upload-by-url, and the
  * stored files served back under /download/. Uploading needs a signed-in user; a file's key is random and
  * unguessable, so downloads are open like NocoDB's.
  */

@@ -15,7 +15,7 @@ import { presentApiToken, type ApiTokenScope } from '../meta/repos/api-tokens.js
 import type { User } from '../meta/repos/users.js';
 import { createApiToken } from '../services/auth/api-tokens.js';
 
-/** Managing base tokens is a base-settings action: creators and owners (SPEC §6 settingsPage). */
+/** Managing base tokens is a base-settings action: creators and owners (docs/behaviour/roles.md settingsPage). */
 const BASE_TOKENS_PERMISSION = 'settingsPage';
 
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {

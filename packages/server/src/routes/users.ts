@@ -1,4 +1,4 @@
-/** Organisation users (super admin only) and the caller's own profile (SPEC §7 organisation). */
+/** Organisation users (super admin only) and the caller's own profile (docs/api-compatibility.md organisation). */
 import type { MeReply } from '@rowbase/core/api/auth';
 import {
   inviteUsersBody,
@@ -64,7 +64,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return generateResetUrl(ctx, (req.params as IdParams).id, siteUrlOf(ctx.config.publicUrl, req));
   });
 
-  // A profile card (SPEC §7 GET /users/{id} "by username"): by id or e-mail, for any signed-in user.
+  // A profile card (docs/api-compatibility.md GET /users/{id} "by username"): by id or e-mail, for any signed-in user.
   app.get('/api/v1/users/:id', async (req): Promise<PublicProfile> => {
     requireUser(req);
     const key = (req.params as IdParams).id;

@@ -1,5 +1,5 @@
 /**
- * The view-scoped row API (SPEC §7 Row data: `/db/data/{org}/{base}/{table}/views/{view}`): list, find-one,
+ * The view-scoped row API (docs/api-compatibility.md Row data: `/db/data/{org}/{base}/{table}/views/{view}`): list, find-one,
  * count, groupby, group, aggregate, export, read and exist, through the view's filters, sorts and fields.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

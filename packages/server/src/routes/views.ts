@@ -1,4 +1,4 @@
-/** View meta routes (SPEC §7 Views): create per type, list, update, per-type settings, delete. */
+/** View meta routes (docs/api-compatibility.md Views): create per type, list, update, per-type settings, delete. */
 import type { ViewType } from '@rowbase/core/api/meta';
 import {
   VIEW_TYPE_OF_SEGMENT,

@@ -1,6 +1,6 @@
 /**
  * From a NocoDB column body to what Rowbase stores: the meta row and, for stored types, the physical column
- * spec with the dialect's default type (SPEC §9) and the column rules of SPEC §5 applied.
+ * spec with the dialect's default type (docs/behaviour/limits.md) and the column rules of docs/behaviour/fields.md applied.
  */
 import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +114,7 @@ export function checkTitle(title: string, what = 'Column title'): void {
 }
 
 /**
- * Builds a new column for a table. Titles and column names that are taken get _1, _2... (SPEC §5).
+ * Builds a new column for a table. Titles and column names that are taken get _1, _2... (docs/behaviour/validation.md).
  * Virtual types get no spec; their colOptions are filled by the caller (links, lookups, ...).
  */
 export function buildNewColumn(
@@ -148,7 +148,7 @@ export function buildNewColumn(
   const otherAi = table.columns.find((c) => c.ai)?.title;
   const flags = {
     ai: !!body.ai,
-    // Unsigned exists on MySQL only; other engines ignore it (SPEC §5: "other engines disable it").
+    // Unsigned exists on MySQL only; other engines ignore it (docs/behaviour/fields.md: "other engines disable it").
     un: !!body.un && dialect === 'mysql',
     // LastModifiedTime is the auto-updated time by definition.
     au: !!body.au || def.stamp === 'modified',
@@ -266,7 +266,7 @@ const ROW_ORDER_DT: Partial<Record<Dialect, string>> = {
 };
 
 /**
- * The default columns of a new table (SPEC §3): id, title (varchar 45), created_at, updated_at, and on
+ * The default columns of a new table (docs/behaviour/fields.md): id, title (varchar 45), created_at, updated_at, and on
  * SQLite, PostgreSQL and MySQL the hidden row-order column `nc_order` (see core fields/row-order.ts).
  */
 export function systemColumnBodies(dialect: Dialect): ColumnBody[] {

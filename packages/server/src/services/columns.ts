@@ -36,7 +36,7 @@ import type { FullTable } from './tables-meta.js';
 import { sourceFor } from './tables.js';
 
 /**
- * A formula type-checked and compiled over its source (422 with the SPEC §5 message when it is not valid),
+ * A formula type-checked and compiled over its source (422 with the docs/behaviour/formulas.md message when it is not valid),
  * stored by field id (SPEC: by id, shown by title).
  */
 async function formulaOptions(

@@ -20,7 +20,7 @@ export function isWrittenByServer(f: StoredField): boolean {
   return c.ai || (c.system && !isRowOrderColumn(c)) || !f.def?.coerce;
 }
 
-/** Required on insert: SPEC §5 — required, no default, not auto-increment, not auto-generated. */
+/** Required on insert: docs/behaviour/validation.md — required, no default, not auto-increment, not auto-generated. */
 function isRequiredOnInsert(f: StoredField): boolean {
   const c = f.column;
   return (

@@ -1,5 +1,5 @@
 /**
- * Audit entries for meta changes (SPEC §3 audit types TABLE, TABLE_COLUMN, PROJECT, META with operations
+ * Audit entries for meta changes (docs/behaviour/limits.md#codes-and-enumerations audit types TABLE, TABLE_COLUMN, PROJECT, META with operations
  * CREATE, UPDATE, DELETE, RENAME), listed by GET /projects/{id}/audits. A failed audit write never fails
  * the change it describes.
  */

@@ -26,7 +26,7 @@ export function toIdentifier(title: string, fallback = 'field'): string {
 }
 
 /**
- * The name itself if free, else name_1, name_2... (SPEC §5). Comparison ignores case, as the engines do.
+ * The name itself if free, else name_1, name_2... (docs/behaviour/validation.md). Comparison ignores case, as the engines do.
  * @example uniqueName('Title', ['title']) // 'Title_1'
  */
 export function uniqueName(name: string, taken: Iterable<string>, maxLength = 255): string {

@@ -42,7 +42,7 @@ describe('MSSQL DDL (knex, no driver)', () => {
     expect(stmt!.sql).toContain('[title] varchar(45)');
     expect(stmt!.sql).toMatch(/\[created_at\] datetime2 .*default CURRENT_TIMESTAMP/i);
   });
-  it('uses SPEC §9 MSSQL defaults for every stored type', () => {
+  it('uses the MSSQL default types for every stored type', () => {
     const [stmt] = createTableStatement(knex, 'mssql', 't', everyTypeSpecs('mssql')).toSQL();
     expect(stmt!.sql).toContain('[c_Decimal] decimal(10,2)');
     expect(stmt!.sql).toContain('[c_SingleLineText] varchar(255)');
@@ -71,7 +71,7 @@ describe('Oracle DDL (knex, no driver)', () => {
 });
 
 describe('Snowflake DDL', () => {
-  it('creates tables with SPEC §9 lengths (255 strings, 38 numbers) and quoted identifiers', () => {
+  it('creates tables with the default lengths (255 strings, 38 numbers) and quoted identifiers', () => {
     const sql = createTableSql('Orders', [...systemSpecs('snowflake'), ...everyTypeSpecs('snowflake')]);
     expect(sql).toContain('"id" number(38,0) autoincrement start 1 increment 1 primary key');
     expect(sql).toContain('"title" varchar(45)');

@@ -8,7 +8,7 @@ import type { FileStorage } from './file-storage.js';
 import { makeThumbnails, wantsThumbnails, type StoredThumbnail, type ThumbnailName } from './thumbnails.js';
 import { fetchGuarded, type FetchGuardOptions } from './url-fetch.js';
 
-/** SPEC §3/§9: ncAttachmentFieldSize 20 (MB) and ncMaxAttachmentsAllowed 10. */
+/** docs/behaviour/fields.md, docs/behaviour/limits.md: ncAttachmentFieldSize 20 (MB) and ncMaxAttachmentsAllowed 10. */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_ATTACHMENTS_PER_REQUEST = 10;
 

@@ -1,4 +1,4 @@
-/** App info (SPEC §3): read once at start; it becomes the app settings the shell and guard read. */
+/** App info (docs/behaviour/web-app.md): read once at start; it becomes the app settings the shell and guard read. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 

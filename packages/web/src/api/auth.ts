@@ -1,4 +1,4 @@
-/** Auth calls (SPEC §7 Auth) and the current user query. */
+/** Auth calls (docs/api-compatibility.md Auth) and the current user query. */
 import type { MeReply, SigninBody, SignupBody, TokenReply } from '@rowbase/core/api/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useToken } from '../session/session';

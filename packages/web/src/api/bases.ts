@@ -1,4 +1,4 @@
-/** Bases (projects) and their collaborators, NocoDB paths and shapes (SPEC §7 Bases and sources). */
+/** Bases (projects) and their collaborators, NocoDB paths and shapes (docs/api-compatibility.md Bases and sources). */
 import type { BaseMeta, ListReply } from '@rowbase/core/api/meta';
 import { api } from './client';
 

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe('401 handling (SPEC §4, §8)', () => {
+describe('401 handling', () => {
   it('makes concurrent 401s share one refresh and retries each request with the new token', async () => {
     const server = fakeFetch(true);
     vi.stubGlobal('fetch', server.fn);

@@ -1,6 +1,6 @@
 /**
- * The typed fetch client. Adds the SPEC §7 headers, counts requests for the loading indicator, turns failed
- * responses into `ApiError`s (which core's extractErrorMessage reads), and handles 401 as SPEC §8 says:
+ * The typed fetch client. Adds the docs/api-compatibility.md headers, counts requests for the loading indicator, turns failed
+ * responses into `ApiError`s (which core's extractErrorMessage reads), and handles 401 as docs/behaviour/web-app.md says:
  * one shared refresh, then the failed request is retried once; a failed refresh signs out.
  */
 import type { FailedCall } from '@rowbase/core/errors';

@@ -1,5 +1,5 @@
 /**
- * Headers every call carries (SPEC §7): the GUI marker, the auth token when signed in, the shared base or
+ * Headers every call carries (docs/api-compatibility.md): the GUI marker, the auth token when signed in, the shared base or
  * shared ERD id (which replace the auth token), the preview-as role, and the anti-forgery header.
  */
 

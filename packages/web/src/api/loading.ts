@@ -1,4 +1,4 @@
-/** Counts calls in flight so the shell can show a loading indicator while any request runs (SPEC §4). */
+/** Counts calls in flight so the shell can show a loading indicator while any request runs (docs/behaviour/auth.md). */
 import { useSyncExternalStore } from 'react';
 
 let inFlight = 0;

@@ -1,4 +1,4 @@
-/** Toasts for errors and notices: antd notifications, 4.5 s, 65 px from the top, centred (SPEC §9). */
+/** Toasts for errors and notices: antd notifications, 4.5 s, 65 px from the top, centred (docs/behaviour/limits.md). */
 import { extractErrorMessage, type FailedCall, type ValidationIssue } from '@rowbase/core/errors';
 import { message, notification } from 'antd';
 import i18next from 'i18next';

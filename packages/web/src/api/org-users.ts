@@ -1,4 +1,4 @@
-/** Users management for the super admin and app settings (SPEC §7 organisation), over core's contracts. */
+/** Users management for the super admin and app settings (docs/api-compatibility.md organisation), over core's contracts. */
 import type { ListReply } from '@rowbase/core/api/meta';
 import type { AppSettings, OrgUser, PublicProfile } from '@rowbase/core/api/users';
 import { api } from './client';

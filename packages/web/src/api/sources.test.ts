@@ -6,7 +6,7 @@ import { listOf } from './tokens';
 vi.mock('./notify', () => ({ notifyError: vi.fn() }));
 
 describe('source templates', () => {
-  it('offer every client and template of SPEC §1 once', () => {
+  it('offer every client and template once', () => {
     expect(TEMPLATE_KEYS.sort()).toEqual(
       [
         'citusdb',
@@ -25,7 +25,7 @@ describe('source templates', () => {
     );
   });
 
-  it('start on localhost with the default ports of SPEC §9', () => {
+  it('start on localhost with the default ports', () => {
     expect(initialConnection('pg')).toMatchObject({
       client: 'pg',
       connection: { host: 'localhost', port: 5432 },

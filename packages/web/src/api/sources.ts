@@ -1,5 +1,5 @@
 /**
- * Source connections of a base, with the connection templates of SPEC §1/§9 from core (default ports, hosts
+ * Source connections of a base, with the connection templates of docs/architecture.md, docs/behaviour/limits.md from core (default ports, hosts
  * and search paths). A template's key (e.g. `tidb`) is what the server's create and test calls take as client.
  */
 import type { ListReply, SourceMeta } from '@rowbase/core/api/meta';

@@ -1,4 +1,4 @@
-/** Tables and views of a base (SPEC §7 Tables and columns, Views), NocoDB paths and shapes. */
+/** Tables and views of a base (docs/api-compatibility.md Tables and columns, Views), NocoDB paths and shapes. */
 import type { ListReply, TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { api } from './client';
 

@@ -1,5 +1,5 @@
 /**
- * Catches the three known display errors of SPEC §8 (the DOM changed under React, e.g. by a translator
+ * Catches the three known display errors of docs/behaviour/web-app.md (the DOM changed under React, e.g. by a translator
  * extension): logs a warning and re-renders its children. Anything else goes on to the route error page.
  */
 import { Component, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What a route shows when it fails (SPEC §2, §8): 'Page Not Found: {path}' when what the address names does
+ * What a route shows when it fails (docs/behaviour/web-app.md): 'Page Not Found: {path}' when what the address names does
  * not exist, 'Page Not Found' when a page module is missing, 'Internal Server Error' for anything else. A chunk
  * that failed to load (a new build replaced it) reloads the page, at most once per 10 s.
  */

@@ -19,7 +19,7 @@ function input(over: Partial<GuardInput> & { to: GuardInput['to'] }): GuardInput
   };
 }
 
-describe('navigation guard (SPEC §2 order)', () => {
+describe('navigation guard (in its documented order)', () => {
   it('1. sends a bare base host visiting / to its first label', () => {
     const d = decide(
       input({

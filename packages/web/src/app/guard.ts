@@ -1,5 +1,5 @@
 /**
- * The navigation guard of SPEC §2 as a pure function: given where we go, where we come from, the app info and
+ * The navigation guard of docs/behaviour/web-app.md as a pure function: given where we go, where we come from, the app info and
  * the session, decide to allow, redirect, or first do something (refresh the token, reload the roles) and ask
  * again. The router loader (guard-loader.ts) performs the side effects and calls `decide` until it settles.
  */
@@ -61,7 +61,7 @@ export const REDIRECTS: Record<string, string> = {
 
 const NO_AUTH_PATHS = /^\/(signin|signup|forgot-password|reset)(\/|$)/i;
 
-/** Runs the six steps of SPEC §2 in order and returns the first decision that is not "go on". */
+/** Runs the six steps of docs/behaviour/web-app.md in order and returns the first decision that is not "go on". */
 export function decide(input: GuardInput): GuardDecision {
   const { to, from, appInfo, signedIn } = input;
 

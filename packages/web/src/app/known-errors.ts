@@ -1,4 +1,4 @@
-/** Classifiers for the errors SPEC §8 treats specially: chunk load failures and three display errors. */
+/** Classifiers for the errors docs/behaviour/web-app.md treats specially: chunk load failures and three display errors. */
 
 const CHUNK_PATTERNS = [
   /Failed to fetch dynamically imported module/i,

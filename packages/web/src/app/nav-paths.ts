@@ -1,5 +1,5 @@
 /**
- * Navigation paths of SPEC §2: `/{workspaceId or nc}/{baseId}/{tableId}/{viewId}?query`; with no base,
+ * Navigation paths of docs/behaviour/web-app.md: `/{workspaceId or nc}/{baseId}/{tableId}/{viewId}?query`; with no base,
  * `/{workspaceId or nc}`.
  */
 

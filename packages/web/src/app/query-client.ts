@@ -2,7 +2,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorMessageOf, notifyError } from '../api/notify';
 
-/** SPEC §8: this server message means the app is not configured; the base area shows that state. */
+/** docs/behaviour/web-app.md: this server message means the app is not configured; the base area shows that state. */
 const DB_CONFIG_MISSING = 'Database config not found';
 
 function onFailure(error: unknown): void {

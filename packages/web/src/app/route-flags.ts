@@ -1,4 +1,4 @@
-/** Route flags of SPEC §2, kept on each route's `handle`. */
+/** Route flags of docs/behaviour/web-app.md, kept on each route's `handle`. */
 
 export const LAYOUTS = ['base', 'dashboard', 'default', 'empty', 'general', 'new', 'shared-view'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];

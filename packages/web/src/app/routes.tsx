@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2 with each route's flags on `handle.flags`. Pages load lazily (one chunk per
+ * The route table of docs/behaviour/web-app.md with each route's flags on `handle.flags`. Pages load lazily (one chunk per
  * folder under src/pages). The root route runs the navigation guard before every change.
  */
 import type { ComponentType } from 'react';

@@ -1,4 +1,4 @@
-/** Ctrl or Cmd + A selects the whole page only inside inputs and text areas (SPEC §9). */
+/** Ctrl or Cmd + A selects the whole page only inside inputs and text areas (docs/behaviour/web-app.md). */
 import { useEffect } from 'react';
 
 export function isEditableTarget(target: EventTarget | null): boolean {

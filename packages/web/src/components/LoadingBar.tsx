@@ -1,4 +1,4 @@
-/** A thin bar at the top of the page while any request runs (SPEC §4). */
+/** A thin bar at the top of the page while any request runs (docs/behaviour/auth.md). */
 import { useRequestsInFlight } from '../api/loading';
 
 export function LoadingBar() {

@@ -1,5 +1,5 @@
 /**
- * Add or edit a field: title, a type picker offering exactly the SPEC §3 types (HIDDEN_FROM_TYPE_PICKER left out,
+ * Add or edit a field: title, a type picker offering exactly the docs/behaviour/fields.md types (HIDDEN_FROM_TYPE_PICKER left out,
  * LinkToAnotherRecord marked deprecated), and the options that type takes on the table's source dialect
  * (FieldOptions; relation and formula options in FieldRelationOptions; the field a QR code or barcode encodes
  * and the barcode format in FieldCodeOptions).

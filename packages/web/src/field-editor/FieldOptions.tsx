@@ -1,5 +1,5 @@
 /**
- * The per-type options of the field form (SPEC §5): column properties (length, scale, unsigned, auto increment,
+ * The per-type options of the field form (docs/behaviour/fields.md): column properties (length, scale, unsigned, auto increment,
  * default value, required) as `columnPropsShown` allows them on the source's dialect, and display options
  * (select options with colours, precision, currency, date and time formats, duration, rating) as the cell type
  * lists them. One small editor per option kind; nothing here switches on the UI type.

@@ -43,7 +43,7 @@ describe('cell validation messages', () => {
       });
     });
 
-    it("keep SPEC §5's exact English wording", async () => {
+    it('keep the exact English wording', async () => {
       await i18next.changeLanguage('en');
       expect(messageOf('Email', 'nope')).toBe('Validation failed : isEmail');
       expect(messageOf('URL', 'not a url')).toBe('Validation failed : isURL');

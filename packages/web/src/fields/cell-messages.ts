@@ -1,6 +1,6 @@
 /**
  * The messages a cell type answers when typed or pasted text cannot be saved, in the current language
- * (`cellError.*` keys). English keeps SPEC §5's exact wording ('Validation failed : isEmail'). Before i18next is
+ * (`cellError.*` keys). English keeps the exact wording of docs/behaviour/validation.md ('Validation failed : isEmail'). Before i18next is
  * initialised (unit tests of the cell types) the English text is used.
  */
 import i18next from 'i18next';

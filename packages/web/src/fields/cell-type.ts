@@ -1,6 +1,6 @@
 /**
  * What the grid knows about a UI type: how a value reads as text (cells, clipboard, search), how typed or pasted
- * text becomes a value (validated with SPEC §5 messages before saving), how the cell paints on the canvas, and
+ * text becomes a value (validated with docs/behaviour/validation.md messages before saving), how the cell paints on the canvas, and
  * which DOM editor opens over it. One definition per UI type in `registry.ts`.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';

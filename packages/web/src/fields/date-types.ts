@@ -1,4 +1,4 @@
-/** Date, date-time, time and the read-only created/modified times, shown in SPEC §9's display formats. */
+/** Date, date-time, time and the read-only created/modified times, shown in the display formats of docs/behaviour/limits.md. */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { cellMessage } from './cell-messages';
 import { asText, type CellType, fail, ok, readOnly } from './cell-type';

@@ -18,7 +18,7 @@ const column = (over: Partial<ColumnMeta>): ColumnMeta =>
     ...over,
   }) as ColumnMeta;
 
-describe('field form options per dialect (SPEC §5)', () => {
+describe('field form options per dialect', () => {
   it('offers unsigned only for integers on MySQL, and a length where the type takes one', () => {
     const mysql = columnPropsShown('Number', 'mysql', []);
     expect(mysql).toMatchObject({ unsigned: true, autoIncrement: true, length: true, defaultValue: true });

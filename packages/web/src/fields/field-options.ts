@@ -1,6 +1,6 @@
 /**
  * Which options the field form offers for a UI type on a source's dialect. Column properties (length, scale,
- * unsigned, auto increment, default value) come from the core registry's `props` refined by SPEC §5's column
+ * unsigned, auto increment, default value) come from the core registry's `props` refined by the docs/behaviour/fields.md column
  * rules for the physical type the field gets; display options (precision, formats, select options) come from
  * the web cell type's `options`. Components ask here and never switch on the UI type.
  */
@@ -29,7 +29,7 @@ export interface ColumnPropsShown {
   /** Title of another column that already auto-increments: auto increment is then offered but disabled. */
   autoIncrementTakenBy?: string;
   defaultValue: boolean;
-  /** SPEC §9 default length (shown as the placeholder). */
+  /** docs/behaviour/limits.md default length (shown as the placeholder). */
   defaultLength?: number;
 }
 
@@ -77,7 +77,7 @@ export function metaOptionsOf(uidt: UIType): readonly MetaOptionKind[] {
   return cellTypeOf(uidt).options ?? [];
 }
 
-/** Date display formats of SPEC §5 (default first, SPEC §9), with the space-separated and month variants. */
+/** Date display formats of docs/behaviour/fields.md (default first, docs/behaviour/limits.md), with the space-separated and month variants. */
 export const DATE_FORMATS = [
   'YYYY/MM/DD',
   'YYYY-MM-DD',
@@ -92,7 +92,7 @@ export const DATE_FORMATS = [
   'YYYY MM',
 ] as const;
 
-/** Time display formats (default HH:mm, SPEC §9), and a 12-hour clock. */
+/** Time display formats (default HH:mm, docs/behaviour/limits.md), and a 12-hour clock. */
 export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'hh:mm A'] as const;
 
 /** Decimal places offered for decimal, currency and percent fields. */

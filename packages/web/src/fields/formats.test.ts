@@ -6,7 +6,7 @@ import { cellTypeOf } from './registry';
 import { validate } from './validators';
 
 describe('validators', () => {
-  it('answers the SPEC §5 message for bad input and nothing for good or empty input', () => {
+  it('answers the validation message for bad input and nothing for good or empty input', () => {
     expect(validate('isEmail', 'not-an-email')).toBe('Validation failed : isEmail');
     expect(validate('isEmail', 'a.b@example.com')).toBeUndefined();
     expect(validate('isEmail', '')).toBeUndefined();
@@ -22,7 +22,7 @@ describe('validators', () => {
 
 describe('dates', () => {
   const p = { year: 2024, month: 3, day: 9, hour: 14, minute: 5, second: 7 };
-  it('formats with the SPEC §9 defaults and other formats', () => {
+  it('formats with the default formats and other formats', () => {
     expect(formatParts(p, 'YYYY/MM/DD')).toBe('2024/03/09');
     expect(formatParts(p, 'HH:mm')).toBe('14:05');
     expect(formatParts(p, 'DD-MM-YYYY hh:mm A')).toBe('09-03-2024 02:05 PM');

@@ -12,7 +12,7 @@ export const COLORS = {
   star: '#f59e0b',
 };
 
-/** The 10 light tag colours (SPEC §9 palette size), used when an option has no colour of its own. */
+/** The 10 light tag colours (docs/behaviour/limits.md palette size), used when an option has no colour of its own. */
 export const TAG_COLORS = [
   '#cfdffe',
   '#d0f1fd',

@@ -44,7 +44,7 @@ describe('cell types', () => {
     );
   });
 
-  it('validates with the SPEC §5 messages before saving', () => {
+  it('validates with the validation messages before saving', () => {
     expect(parse('Email', 'nope')).toEqual({ ok: false, message: 'Validation failed : isEmail' });
     expect(parse('URL', 'not a url')).toEqual({ ok: false, message: 'Validation failed : isURL' });
     expect(parse('PhoneNumber', 'abc')).toEqual({ ok: false, message: 'Validation failed : isMobilePhone' });

@@ -1,5 +1,5 @@
 /**
- * The web's field registry: every UI type of SPEC §3 mapped to its cell type. Typed as `{ [K in UIType]: ... }`,
+ * The web's field registry: every UI type of docs/behaviour/fields.md mapped to its cell type. Typed as `{ [K in UIType]: ... }`,
  * so adding a UI type without a cell here fails to compile.
  */
 import type { UIType } from '@rowbase/core/fields/ui-types';

@@ -1,5 +1,5 @@
 /**
- * Cell validators named as SPEC §5 names them. A failing check answers the exact message
+ * Cell validators named as docs/behaviour/validation.md names them. A failing check answers the exact message
  * 'Validation failed : isEmail' (likewise for the others; translated in other languages), shown before anything
  * is saved.
  */

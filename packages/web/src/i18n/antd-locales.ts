@@ -1,6 +1,6 @@
 /**
  * antd's own texts (empty tables, date pickers, pagination) in the chosen language: one lazily loaded antd locale
- * per language of SPEC §9 (antd has no bn_IN or plain no: bn_BD and nb_NO are the nearest).
+ * per language of docs/behaviour/web-app.md#languages (antd has no bn_IN or plain no: bn_BD and nb_NO are the nearest).
  */
 import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages';

@@ -1,4 +1,4 @@
-/** The 34 languages of SPEC §9 with their own names; fa and ar are written right to left. */
+/** The 34 languages of docs/behaviour/web-app.md#languages with their own names; fa and ar are written right to left. */
 
 export const LANGUAGES = {
   ar: 'العربية',

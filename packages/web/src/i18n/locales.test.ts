@@ -20,7 +20,7 @@ const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
 const english = flat(files['./locales/en.json']!);
 
 describe('locale files', () => {
-  it('exist for exactly the 34 languages of SPEC §9', () => {
+  it('exist for exactly the 34 supported languages', () => {
     const names = Object.keys(files).map((f) => f.replace('./locales/', '').replace('.json', ''));
     expect(names.sort()).toEqual(Object.keys(LANGUAGES).sort());
     expect(names).toHaveLength(34);

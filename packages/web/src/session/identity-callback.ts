@@ -1,5 +1,5 @@
 /**
- * Sign-in by an external identity provider (SPEC §2): when the address carries scope, state and code, trade
+ * Sign-in by an external identity provider (docs/behaviour/web-app.md): when the address carries scope, state and code, trade
  * the code for a token, clean the address and reload (keeping continueAfterSignIn in the hash when given).
  * Returns true when the page is about to reload.
  */

@@ -30,7 +30,7 @@ function base64UrlDecode(part: string): string {
 }
 
 /**
- * Decodes the payload part of a JWT; throws 'Invalid token specified' (SPEC §8) when it cannot.
+ * Decodes the payload part of a JWT; throws 'Invalid token specified' (docs/behaviour/web-app.md) when it cannot.
  * @example decodeToken('eyJhbGciOi...').exp // 1735689600
  */
 export function decodeToken(token: string): TokenPayload {
@@ -45,7 +45,7 @@ export function decodeToken(token: string): TokenPayload {
   }
 }
 
-/** Signed in means: a token that decodes and whose expiry lies in the future (SPEC §4). */
+/** Signed in means: a token that decodes and whose expiry lies in the future (docs/behaviour/auth.md). */
 export function isTokenLive(token: string | null, nowMs: number): boolean {
   if (!token) return false;
   try {

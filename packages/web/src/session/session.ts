@@ -1,5 +1,5 @@
 /**
- * The session (SPEC §4): the token lives in the stored settings; signed in while it decodes and has not
+ * The session (docs/behaviour/auth.md): the token lives in the stored settings; signed in while it decodes and has not
  * expired; refreshed 5 minutes before expiry; concurrent refresh requests share one call; sign-out clears the
  * token and every cached store.
  */

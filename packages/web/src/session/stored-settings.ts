@@ -1,5 +1,5 @@
 /**
- * Client settings kept in localStorage (SPEC §3 "Stored client settings"). One JSON record under one key, read
+ * Client settings kept in localStorage (docs/behaviour/web-app.md "Stored client settings"). One JSON record under one key, read
  * once at start and written on every change. darkMode is always forced off.
  */
 
@@ -16,7 +16,7 @@ export interface StoredSettings {
   hiddenRelease: string | null;
   isMobileMode: boolean;
   lastOpenedWorkspaceId: string | null;
-  /** Where to go after signing in (SPEC §2 guard step 2 keeps it here as well as in the query). */
+  /** Where to go after signing in (docs/behaviour/web-app.md guard step 2 keeps it here as well as in the query). */
   continueAfterSignIn: string | null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The path telemetry reports: the route pattern rather than the ids in it, plus the `type` query parameter
- * when there is one (SPEC §3 Page event).
+ * when there is one (docs/behaviour/web-app.md Page event).
  * @example pagePath('/nc/p1/m1', { typeOrId: 'nc', baseId: 'p1', viewId: 'm1' }, '') // '/:typeOrId/:baseId/:viewId'
  */
 export function pagePath(

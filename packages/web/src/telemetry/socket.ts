@@ -1,5 +1,5 @@
 /**
- * The real-time telemetry connection (SPEC §4, §7, §9): opened at `{site}/socket.io` with the auth token when
+ * The real-time telemetry connection (docs/behaviour/web-app.md, docs/architecture.md#realtime, docs/behaviour/limits.md): opened at `{site}/socket.io` with the auth token when
  * signed in, replaced when the token changes, closed on sign-out and on any connection error — and then not
  * retried, so a server without socket.io costs one failed handshake, not a retry storm.
  */

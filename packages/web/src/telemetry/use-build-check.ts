@@ -1,5 +1,5 @@
 /**
- * Checks hourly whether a new build was deployed (SPEC §4, §9): the app's index.html names its entry chunk;
+ * Checks hourly whether a new build was deployed (docs/behaviour/web-app.md, docs/behaviour/limits.md): the app's index.html names its entry chunk;
  * when the served one differs from the running one, the user is told once that a new version is available.
  */
 import { notification } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Theme colours (SPEC §3, §5): primary and accent are hex colours stored upper-case without alpha; a colour
+ * Theme colours (docs/behaviour/web-app.md): primary and accent are hex colours stored upper-case without alpha; a colour
  * is accepted only if it parses, otherwise the default is used.
  */
 

@@ -16,19 +16,28 @@ export async function addRemovable(
   remove: (id: string) => Promise<unknown>,
   after: () => void,
 ): Promise<void> {
-  let id = (await add()).id;
-  after();
-  history.push({
+  // Recorded before the add answers, so an immediate Undo removes this setting; undo waits for its id.
+  let added = add().then((r) => r.id);
+  const entry = {
     label,
     undo: async () => {
-      await remove(id);
+      await remove(await added);
       after();
     },
     redo: async () => {
-      id = (await add()).id;
+      added = add().then((r) => r.id);
+      await added;
       after();
     },
-  });
+  };
+  history.push(entry);
+  try {
+    await added;
+  } catch (e) {
+    history.discard(entry);
+    throw e;
+  }
+  after();
 }
 
 /** Moves a setting from one value to another and records the way back (undo) and forth again (redo). */
@@ -39,12 +48,24 @@ export async function changeSetting<T>(
   from: T,
   to: T,
 ): Promise<void> {
-  await apply(to);
-  history.push({
+  // Recorded before the save answers (as cell edits are), so an Undo clicked at once undoes this change and
+  // not the one before it (Freeze shows at once but saves after); its undo waits for the save.
+  const saved = apply(to);
+  const entry = {
     label,
-    undo: async () => void (await apply(from)),
+    undo: async () => {
+      await saved;
+      await apply(from);
+    },
     redo: async () => void (await apply(to)),
-  });
+  };
+  history.push(entry);
+  try {
+    await saved;
+  } catch (e) {
+    history.discard(entry);
+    throw e;
+  }
 }
 
 export function addField(

@@ -67,18 +67,27 @@ export async function withViewUndo(
   const take = what === 'sorts' ? takeSorts : takeFilters;
   const put = (what === 'sorts' ? putSorts : putFilters) as (v: string, s: unknown) => Promise<void>;
   const before = await take(viewId);
-  await change();
-  const now = await take(viewId);
-  await after();
-  history.push({
+  // Recorded as soon as the change is sent, not after it and the snapshot answered: an Undo clicked right after
+  // the sort or filter shows up undoes it, not the change before. Undo and redo wait for the snapshot.
+  const changed: Promise<unknown> = change().then(() => take(viewId) as Promise<unknown>);
+  const entry = {
     label,
     undo: async () => {
+      await changed;
       await put(viewId, before);
       await after();
     },
     redo: async () => {
-      await put(viewId, now);
+      await put(viewId, await changed);
       await after();
     },
-  });
+  };
+  history.push(entry);
+  try {
+    await changed;
+  } catch (e) {
+    history.discard(entry);
+    throw e;
+  }
+  await after();
 }

@@ -1,4 +1,4 @@
-/** Currency: a decimal amount; text input must pass isCurrency (SPEC §5). */
+/** Currency: a decimal amount; text input must pass isCurrency (docs/behaviour/validation.md). */
 import { isCurrency } from '../checkers.js';
 import { coerceDecimal } from '../coerce.js';
 import { DECIMAL, pick } from '../db-types.js';

@@ -1,4 +1,4 @@
-/** Email: text checked with isEmail (SPEC §5). */
+/** Email: text checked with isEmail (docs/behaviour/validation.md). */
 import { isEmail } from '../checkers.js';
 import { checkedText } from '../coerce.js';
 import { STRING, pick } from '../db-types.js';

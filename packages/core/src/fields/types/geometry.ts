@@ -1,4 +1,4 @@
-/** Geometry: a spatial value (MySQL geometry; WKT text elsewhere). No default on MySQL (SPEC §5). */
+/** Geometry: a spatial value (MySQL geometry; WKT text elsewhere). No default on MySQL (docs/behaviour/fields.md). */
 import { coerceText } from '../coerce.js';
 import { GEOMETRY, pick } from '../db-types.js';
 import { props, storedField } from '../define.js';

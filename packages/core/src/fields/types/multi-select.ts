@@ -1,6 +1,6 @@
 /**
  * MultiSelect: several options, stored comma-joined. On MySQL the column is a `set` of the options while
- * there are at most 64 of them, text above that (SPEC §5); see `selectDbType`.
+ * there are at most 64 of them, text above that (docs/behaviour/fields.md); see `selectDbType`.
  */
 import { coerceMultiSelect } from '../coerce.js';
 import { TEXT, pick } from '../db-types.js';

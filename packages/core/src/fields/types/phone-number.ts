@@ -1,4 +1,4 @@
-/** PhoneNumber: text checked with isMobilePhone (SPEC §5). */
+/** PhoneNumber: text checked with isMobilePhone (docs/behaviour/validation.md). */
 import { isMobilePhone } from '../checkers.js';
 import { checkedText } from '../coerce.js';
 import { STRING, pick } from '../db-types.js';

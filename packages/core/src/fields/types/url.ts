@@ -1,4 +1,4 @@
-/** URL: text checked with isURL (SPEC §5). */
+/** URL: text checked with isURL (docs/behaviour/validation.md). */
 import { isURL } from '../checkers.js';
 import { checkedText } from '../coerce.js';
 import { TEXT, pick } from '../db-types.js';

@@ -1,4 +1,4 @@
-/** Every formula function by name, and the functions each SQL dialect cannot run (SPEC §5). */
+/** Every formula function by name, and the functions each SQL dialect cannot run (docs/behaviour/formulas.md). */
 import type { FormulaDialect } from '../types.js';
 import { ARRAY_FUNCTIONS } from './array.js';
 import { DATE_FUNCTIONS } from './date.js';

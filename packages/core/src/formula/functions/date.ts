@@ -1,4 +1,4 @@
-/** Date functions. A `date` argument accepts date fields, date results and text in SPEC §5's date formats. */
+/** Date functions. A `date` argument accepts date fields, date results and text in the date formats of docs/behaviour/formulas.md. */
 import type { FunctionDef } from './function-def.js';
 import { DATEADD_UNITS, DATETIME_DIFF_UNITS, WEEKDAY_START_DAYS, literalFrom } from './literal-rules.js';
 

@@ -10,7 +10,7 @@ export type ArgType = ExpectedArgType | 'any';
 
 /**
  * Argument count rule. `exact` reports 'Required arguments missing'; `min` 'Minimum arguments required';
- * `max` 'Maximum arguments missing' (SPEC §5).
+ * `max` 'Maximum arguments missing' (docs/behaviour/formulas.md).
  */
 export type ArgCount = { exact: number } | { min: number; max?: number };
 

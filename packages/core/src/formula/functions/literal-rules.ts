@@ -1,6 +1,6 @@
 /**
  * Fixed vocabularies of literal arguments (DATEADD units, DATETIME_DIFF units, WEEKDAY start days, sort
- * directions) and the accepted date formats of SPEC §5. The SQL compiler maps these words to SQL itself, so a
+ * directions) and the accepted date formats of docs/behaviour/formulas.md. The SQL compiler maps these words to SQL itself, so a
  * unit never travels from user text into SQL.
  */
 import type { FormulaNode } from '../ast.js';
@@ -54,7 +54,7 @@ const DATE_RE = new RegExp(`^(?:${DATE_PATTERNS.join('|')})${TIME}$`);
 const MONTH_RE = /^\d{4}[- ]\d{1,2}$/; // YYYY-MM, YYYY MM
 
 /**
- * Whether a text literal is a date in one of SPEC §5's accepted formats.
+ * Whether a text literal is a date in one of the accepted formats of docs/behaviour/formulas.md.
  * @example isAcceptedDateText('2024/03/01 10:30') // true
  * @example isAcceptedDateText('March 1st') // false
  */

@@ -1,6 +1,6 @@
 /**
  * Checks for new and changed computed fields, run by the columns service before it saves one:
- * a formula must type-check and compile (SPEC §5 messages, 422) over every field of its table, lookups,
+ * a formula must type-check and compile (docs/behaviour/formulas.md messages, 422) over every field of its table, lookups,
  * rollups, links and other formulas included; a rollup function must suit the rolled-up field's values.
  */
 import type { ColumnMeta, FormulaOptions, TableMeta } from '@rowbase/core/api/meta';
@@ -25,7 +25,7 @@ export type TableWithColumns = TableMeta & { columns: ColumnMeta[] };
 /**
  * Checks a formula for a new or changed Formula field of `table` and returns its options, stored by id.
  * The field is compiled as part of its source (the other tables' lookups, rollups and formulas included),
- * so a 422 carries the checker's SPEC §5 message, and a formula that reaches itself again through other
+ * so a 422 carries the checker's docs/behaviour/formulas.md message, and a formula that reaches itself again through other
  * tables is a 'Circular reference detected'.
  * @example formulaOptionsChecked(db, 'pg', orders, tables, '{Price} * {Qty}')
  *   // { formula: '{c1} * {c2}', formula_raw: '{Price} * {Qty}', error: null }
@@ -120,7 +120,7 @@ export function checkComputedColumn(model: TableModel, columnId: string): void {
     ]);
 }
 
-/** The rollup functions a field's values allow (SPEC §3 by type; computed fields by their result type). */
+/** The rollup functions a field's values allow (docs/behaviour/fields.md by type; computed fields by their result type). */
 export function rollupFunctionsFor(model: TableModel, target: ColumnMeta): readonly Aggregation[] {
   if (isComputedField(target) && model.computed) {
     const type = model.computed.typeOf(model, target);

@@ -8,7 +8,7 @@ import type { FormulaDialect, FormulaType } from '@rowbase/core/formula/types';
 import { type CallContext, type Compiled, type FunctionCompiler, result } from './dialect.js';
 import type { Sql } from './sql-kit.js';
 
-/** A dialect's function table without the functions SPEC §5 says it lacks. */
+/** A dialect's function table without the functions docs/behaviour/formulas.md says it lacks. */
 export function availableIn(
   dialect: FormulaDialect,
   table: Record<string, FunctionCompiler>,

@@ -59,7 +59,7 @@ export interface CompiledFormula {
 
 /**
  * Compiles a Formula field to SQL for its source's dialect.
- * Throws a 422 AppError with SPEC §5's messages when the formula (or a formula it uses) does not check.
+ * Throws a 422 AppError with the messages of docs/behaviour/formulas.md when the formula (or a formula it uses) does not check.
  * @example
  *   const { sql, type } = compileFormulaColumn(totalField, {
  *     knex, dialect: 'pg', columns: table.columns,

@@ -1,5 +1,5 @@
 /**
- * Checked formula -> SQL for one dialect: one switch over node types (STYLE 6); functions come from the
+ * Checked formula -> SQL for one dialect: one switch over node types (docs/architecture.md); functions come from the
  * dialect's table. Every literal is bound or chosen from a fixed vocabulary; field SQL comes from the
  * caller's `columnSql`, so lookups, rollups and links plug in as subqueries.
  */

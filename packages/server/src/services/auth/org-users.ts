@@ -1,5 +1,5 @@
 /**
- * Organisation user management for the super admin (SPEC §7 organisation): invite, change role, delete,
+ * Organisation user management for the super admin (docs/api-compatibility.md organisation): invite, change role, delete,
  * resend an invite, generate a reset link. Invite tokens are mailed once and kept only as hashes.
  */
 import type { ListReply } from '@rowbase/core/api/meta';

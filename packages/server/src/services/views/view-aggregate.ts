@@ -1,5 +1,5 @@
 /**
- * View-level aggregations (SPEC §3 lists per field type): `aggregation=[{"field":"Price","type":"sum"}]`
+ * View-level aggregations (docs/behaviour/fields.md lists per field type): `aggregation=[{"field":"Price","type":"sum"}]`
  * answers `{ "Price": 42 }`, computed in one SELECT within the view's filters.
  */
 import { ALL_AGGREGATIONS, type Aggregation } from '@rowbase/core/fields/field-type';

@@ -1,5 +1,5 @@
 /**
- * The layouts SPEC §2 names. `base` wraps every route except the shared pages: a header (unless the route
+ * The layouts docs/behaviour/web-app.md names. `base` wraps every route except the shared pages: a header (unless the route
  * hides it) over the page. `shared-view` is the bare frame of public shared pages. The other names are kept
  * for routes of later issues and share these frames.
  */

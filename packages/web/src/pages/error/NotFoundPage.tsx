@@ -1,4 +1,4 @@
-/** 404: 'Page Not Found: {path}' (SPEC §2, §8). */
+/** 404: 'Page Not Found: {path}' (docs/behaviour/web-app.md). */
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';

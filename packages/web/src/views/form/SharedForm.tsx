@@ -1,6 +1,6 @@
 /**
  * A shared form for anyone with the link: heading, subheading, the exposed fields with their labels, help and
- * required marks, client-side checks (SPEC §5 form messages), file upload, then the success message, an optional
+ * required marks, client-side checks (docs/behaviour/validation.md form messages), file upload, then the success message, an optional
  * "submit another" and a redirect to an http(s) address. Survey mode asks one field at a time.
  */
 import { Alert, Button, Card, Progress, Result } from 'antd';

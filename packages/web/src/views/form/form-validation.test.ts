@@ -25,7 +25,7 @@ const field = (over: Partial<FormField>): FormField => ({
 });
 
 describe('shared form validation', () => {
-  it('asks for required values with the SPEC §5 message', () => {
+  it('asks for required values with the validation message', () => {
     const f = field({ required: true, label: 'Your name' });
     expect(english(checkField(f, ''))).toBe('Please enter Your name');
     expect(english(checkField(f, undefined))).toBe('Please enter Your name');

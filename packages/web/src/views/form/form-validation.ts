@@ -1,5 +1,5 @@
 /**
- * Client-side checks of a shared form with the SPEC §5 form messages: 'Please enter {label}',
+ * Client-side checks of a shared form with the docs/behaviour/validation.md form messages: 'Please enter {label}',
  * '{label} must be at least {min} characters', '{label} must be up to {max} characters', and likewise for
  * number ranges, e-mail and URL checks and blank (spaces only) values. The server checks required fields
  * again; these messages only spare the visitor a round trip.

@@ -1,5 +1,5 @@
 /**
- * Footer aggregations per field (SPEC §3 lists which per type, from core's field registry): the choice per field
+ * Footer aggregations per field (docs/behaviour/fields.md lists which per type, from core's field registry): the choice per field
  * is kept in the view column's meta (`meta.aggregation`), and values come from the view's /aggregate call over
  * the whole filtered view, not just the loaded rows.
  */

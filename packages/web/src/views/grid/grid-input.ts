@@ -252,7 +252,7 @@ export class GridInput {
       void g.redo();
       return true;
     }
-    if (mod && e.key.toLowerCase() === 'a') return true; // SPEC §9: blocked outside inputs
+    if (mod && e.key.toLowerCase() === 'a') return true; // blocked outside inputs (docs/behaviour/web-app.md)
     if (mod || e.altKey) return false;
     if (g.readOnly) return this.readOnlyKey(e.key, e.shiftKey);
     const type = g.types[col];

@@ -39,7 +39,7 @@ export interface GridSetup {
   readOnly?: boolean;
 }
 
-/** The message of anything thrown (errors carry the SPEC §8 message already). */
+/** The message of anything thrown (errors carry the docs/behaviour/web-app.md message already). */
 export function messageOf(e: unknown): string {
   if (e instanceof Error) return e.message;
   return typeof e === 'string' ? e : 'Some error occurred';

@@ -1,5 +1,5 @@
 /**
- * The grid's reads and writes over the v2 records API (SPEC §7):
+ * The grid's reads and writes over the v2 records API (docs/api-compatibility.md):
  * GET /api/v2/tables/{tableId}/records?offset&limit&viewId[&where&sort&fields], GET .../records/count,
  * PATCH/POST/DELETE .../records with arrays of rows. The HTTP call itself is injected (`GridTransport`), so the
  * grid uses the app's client (auth refresh, headers, error extraction) and tests use a fake.
@@ -111,7 +111,7 @@ export function recordsSource(
 
 /**
  * A transport over fetch with the `xc-auth` token, answering parsed JSON and throwing the body's message
- * (SPEC §8 order: msg, message) on non-2xx replies. The app shell may pass its own client instead.
+ * (docs/api-compatibility.md#errors order: msg, message) on non-2xx replies. The app shell may pass its own client instead.
  */
 export function fetchTransport(getToken: () => string | null): GridTransport {
   return async <T>(method: string, path: string, body?: unknown, signal?: AbortSignal) => {

@@ -16,7 +16,7 @@ import { subscribeTable } from './grid-realtime';
 import { type GroupInfo, orderGroupsLikeRows } from './group-rows';
 import { type GridTransport, recordsSource, type RowQuery } from './grid-source';
 
-/** The app's client as the grid's transport, with errors turned into SPEC §8 messages. */
+/** The app's client as the grid's transport, with errors turned into docs/behaviour/web-app.md messages. */
 export const appTransport: GridTransport = async <T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,

@@ -1,5 +1,5 @@
 /**
- * View and field calls the grid's menus make (SPEC §7 Views, Tables and columns), NocoDB paths and shapes.
+ * View and field calls the grid's menus make (docs/api-compatibility.md Views, Tables and columns), NocoDB paths and shapes.
  * Each returns after the server accepted the change; the caller reloads what it shows.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';

@@ -1,9 +1,9 @@
-/** A role shown in its SPEC §6 colour. */
+/** A role shown in its docs/behaviour/roles.md colour. */
 import { ROLE_COLOURS } from '@rowbase/core/permissions/roles';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** antd preset names for the spec's colours (antd has no maroon: its nearest preset is magenta). */
+/** antd preset names for the role colours of docs/behaviour/roles.md (antd has no maroon: its nearest preset is magenta). */
 const ANTD_COLOUR: Record<string, string> = {
   purple: 'purple',
   blue: 'blue',

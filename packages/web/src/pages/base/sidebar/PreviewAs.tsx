@@ -1,5 +1,5 @@
 /**
- * Preview-as (SPEC §6): an owner or creator sees the base as a lower role would. The role is stored, sent as a
+ * Preview-as (docs/behaviour/roles.md): an owner or creator sees the base as a lower role would. The role is stored, sent as a
  * header on every call, and replaces the real base roles in the UI's permission checks until switched off.
  */
 import { useQueryClient } from '@tanstack/react-query';

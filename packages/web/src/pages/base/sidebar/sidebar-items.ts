@@ -1,4 +1,4 @@
-/** The kinds of sidebar items of SPEC §2. */
+/** The kinds of sidebar items of docs/behaviour/web-app.md. */
 export const SIDEBAR_ITEM_KINDS = ['table', 'view', 'auth', 'sql', 'erd', 'doc', 'layout', 'db'] as const;
 export type SidebarItemKind = (typeof SIDEBAR_ITEM_KINDS)[number];
 

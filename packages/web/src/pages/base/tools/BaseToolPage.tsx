@@ -1,6 +1,6 @@
 /**
- * The base tool route `auth` of the route table. Its full page belongs to a later issue; until then it says what it
- * is and that it is not available in this version, rather than showing nothing.
+ * The base tool route `auth` (docs/behaviour/web-app.md). Its full page belongs to a later issue; until then it
+ * says what it is and that it is not available in this version, rather than showing nothing.
  */
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
