@@ -38,6 +38,7 @@ import { sharedViewRoutes } from './routes/shared-views.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 import { jobRoutes } from './routes/jobs.js';
 import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
+import { startScaleOut } from './scale/scale-out.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
   registerSharedBasePrincipal(app, ctx);
+  const scaleOut = await startScaleOut(app, ctx);
 
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -85,7 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 
-  const realtime = attachRealtime(app, ctx);
+  const realtime = attachRealtime(app, ctx, scaleOut.realtimeAdapter);
   ctx.realtime = realtime;
   const stopAnnouncing = announceRowChanges(ctx.changes, {
     realtime,
