@@ -39,6 +39,7 @@ import { registerSharedBasePrincipal } from './services/shares/shared-base-princ
 import { jobRoutes } from './routes/jobs.js';
 import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
 import { startScaleOut } from './scale/scale-out.js';
+import { healthRoutes } from './scale/health-routes.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const scaleOut = await startScaleOut(app, ctx);
 
   appInfoRoutes(app, ctx);
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   await storageRoutes(app, ctx);
   rowsV1Routes(app, ctx);
