@@ -1,7 +1,7 @@
 /**
  * Scaled-out mode on PostgreSQL and Redis: two app instances with their own caches, feeds and sockets share one
- * meta database. A change made through A is seen by B's next request, a token deleted through A is refused by
- * B, a row written through A reaches a socket connected to B, and a sign-in limit holds across both.
+ * meta database. A change made through A is seen by B's next request, a token deleted or a password changed
+ * through A is refused by B, a row written through A reaches a socket connected to B, and a sign-in limit holds across both.
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ describe('two processes on PostgreSQL with Redis', () => {
   /** The first account: the super admin, who may create bases. */
   let owner: Owner;
   beforeAll(async () => {
-    cluster = await startCluster(2, { env: { NC_AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
+    cluster = await startCluster(2, { env: { NC_AUTH_RATE_LIMIT_PER_MINUTE: '6' } });
     [a, b] = cluster.nodes as [TestServer, TestServer];
     owner = await signedInOwner(a);
   });
@@ -58,6 +58,20 @@ describe('two processes on PostgreSQL with Redis', () => {
     expect(after.body.msg).toBe('Invalid token');
   });
 
+  it('ends on B the sessions of a user whose password was changed through A', async () => {
+    const user = await signUpUser(a.api);
+    // B has looked the user up (and cached them) through this session.
+    expect((await b.api.get('/api/v1/tokens', { token: user.token })).status).toBe(200);
+    const change = await a.api.post(
+      '/api/v1/auth/password/change',
+      { currentPassword: user.password, newPassword: 'NewPassword456!' },
+      { token: user.token },
+    );
+    expect(change.status).toBe(200);
+    expect((await b.api.get('/api/v1/tokens', { token: user.token })).status).toBe(401);
+    expect((await b.api.get('/api/v1/tokens', { token: change.body.token })).status).toBe(200);
+  });
+
   it('delivers a row written through A to a socket connected to B, once', async () => {
     const t = await createProductTable(a, owner, `T${Math.random().toString(36).slice(2, 7)}`);
     const socket: Socket = connect(b.url, {
@@ -86,8 +100,8 @@ describe('two processes on PostgreSQL with Redis', () => {
     const victim = await signUpUser(a.api);
     const signin = (node: TestServer) =>
       node.api.post('/api/v1/auth/user/signin', { email: victim.email, password: 'wrong-pass-1' });
-    // Five failures, alternating processes: each process alone saw fewer than the limit.
-    for (let i = 0; i < 5; i++) expect((await signin(i % 2 ? b : a)).status).toBe(400);
+    // Six failures, alternating processes: each process alone saw fewer than the limit.
+    for (let i = 0; i < 6; i++) expect((await signin(i % 2 ? b : a)).status).toBe(400);
     const limitedOnA = await signin(a);
     const limitedOnB = await signin(b);
     expect(limitedOnA.status).toBe(429);
