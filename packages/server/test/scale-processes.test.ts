@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,7 @@ describe('app processes on one PostgreSQL database', () => {
   const running: Proc[] = [];
   let base: Record<string, string>;
   beforeAll(async () => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:ts\` first`);
     scratch = await createScratchDatabase('pg');
     base = { DATABASE_URL: scratch.url, NC_AUTH_JWT_SECRET: 'proc-secret-' + prefix };
   });
