@@ -43,6 +43,8 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { registerSharedBasePrincipal } from './services/shares/shared-base-principal.js';
 import { jobRoutes } from './routes/jobs.js';
 import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
+import { startScaleOut } from './scale/scale-out.js';
+import { healthRoutes } from './scale/health-routes.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,8 +59,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
   registerSharedBasePrincipal(app, ctx);
+  const scaleOut = await startScaleOut(app, ctx);
 
   appInfoRoutes(app, ctx);
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   authSsoRoutes(app, ctx);
   await storageRoutes(app, ctx);
@@ -96,7 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 
-  const realtime = attachRealtime(app, ctx);
+  const realtime = attachRealtime(app, ctx, scaleOut.realtimeAdapter);
   ctx.realtime = realtime;
   const stopAnnouncing = announceRowChanges(ctx.changes, {
     realtime,

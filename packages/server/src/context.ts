@@ -1,7 +1,8 @@
 /** What every route and service can reach: configuration, the meta database and the repositories. */
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from './config.js';
-import { AuthRateLimiter, MemoryRateLimitStore } from './http/rate-limit.js';
+import { AuthRateLimiter } from './http/rate-limit.js';
+import { rateLimitStoreFor } from './scale/shared-stores.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { ApiTokensRepo } from './meta/repos/api-tokens.js';
 import type { MetaDb } from './meta/db.js';
@@ -130,7 +131,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     apiTokens,
     mailer: new PluginMailer(plugins, outbox),
     outbox,
-    rateLimiter: new AuthRateLimiter(new MemoryRateLimitStore(), {
+    rateLimiter: new AuthRateLimiter(rateLimitStoreFor(config), {
       enabled: config.rateLimit.enabled,
       perMinute: config.rateLimit.authPerMinute,
     }),

@@ -6,6 +6,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { assertReachable, openMetaDb } from './meta/db.js';
 import { migrateToLatest } from './meta/migrate.js';
+import { markDraining } from './scale/health-routes.js';
+import { ProcessRegistry, SharedDatabaseError } from './scale/process-registry.js';
+
+/** How long SIGTERM waits for in-flight requests and running jobs before giving up (RB_SHUTDOWN_GRACE_MS). */
+const GRACE_MS = Number(process.env.RB_SHUTDOWN_GRACE_MS ?? 25_000);
 
 async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,19 +18,42 @@ async function main(): Promise<void> {
   const db = openMetaDb(config.db);
   await assertReachable(db, `meta (${config.db.client})`);
   await migrateToLatest(db);
-  const app = await buildApp(createContext(config, db));
-  const close = async () => {
-    await app.close();
+  // Several processes on one database are correct only when all of them have Redis (docs/scaling.md).
+  const registry = new ProcessRegistry(db, { redis: Boolean(config.redisUrl) });
+  try {
+    await registry.claim();
+  } catch (err) {
     await db.destroy();
+    throw err;
+  }
+  const ctx = createContext(config, db);
+  const app = await buildApp(ctx);
+  let stopping = false;
+  const drain = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.log.info({ signal, graceMs: GRACE_MS }, 'draining: no new requests, finishing in-flight work');
+    markDraining(app);
+    const overdue = setTimeout(() => {
+      ctx.log.error('drain took longer than the grace period; exiting');
+      process.exit(1);
+    }, GRACE_MS);
+    overdue.unref();
+    // close() stops accepting (new requests get 503), waits for in-flight requests, then its hooks stop
+    // the job queue (letting running jobs finish), sockets, Redis and source pools.
+    await app.close();
+    await registry.release().catch(() => undefined);
+    await db.destroy();
+    clearTimeout(overdue);
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.once('SIGINT', () => void drain('SIGINT'));
+  process.once('SIGTERM', () => void drain('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof SharedDatabaseError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

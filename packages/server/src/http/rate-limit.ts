@@ -20,6 +20,8 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<WindowState>;
   /** The current window of `key`, without counting; undefined when none is open. */
   peek(key: string): Promise<WindowState | undefined>;
+  /** Lets go of connections (a shared store); the in-process store has none. */
+  close?(): Promise<void>;
 }
 
 /** Fixed windows in a Map; expired windows are swept at most once per window length. */
@@ -66,6 +68,10 @@ export class AuthRateLimiter {
     private readonly store: RateLimitStore,
     private readonly opts: { enabled: boolean; perMinute: number },
   ) {}
+
+  async close(): Promise<void> {
+    await this.store.close?.();
+  }
 
   /** Counts an attempt; returns the seconds to wait when this one is over the limit, else 0. */
   async hit(action: LimitedAction, who: Attempter): Promise<number> {

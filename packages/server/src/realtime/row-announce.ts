@@ -45,10 +45,17 @@ export interface RowAnnounceDeps {
  * @example announceRowChanges(ctx.changes, { realtime, loadTable: (id) => ctx.tableModels.get(ctx, id), ... })
  */
 export function announceRowChanges(feed: ChangeFeed, deps: RowAnnounceDeps): () => void {
-  return feed.subscribe((e) => announceChange(deps, e), {
-    name: 'realtime',
-    types: ['rows.inserted', 'rows.updated', 'rows.deleted', 'links.changed'],
-  });
+  return feed.subscribe(
+    (e) => {
+      // Rooms spanning processes already reach every socket from the process that made the change.
+      if (deps.realtime.spansProcesses && e.origin !== feed.origin) return;
+      announceChange(deps, e);
+    },
+    {
+      name: 'realtime',
+      types: ['rows.inserted', 'rows.updated', 'rows.deleted', 'links.changed'],
+    },
+  );
 }
 
 function announceChange(deps: RowAnnounceDeps, e: ChangeEvent): void {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { authorizeBaseAccess } from '../http/authorize.js';
+import type { RealtimeAdapter } from '../scale/scale-out.js';
 
 export interface Realtime {
   /** Sends an event to every socket that joined the table's room. */
@@ -19,6 +20,11 @@ export interface Realtime {
    * does. (A Redis adapter spanning processes must answer true.)
    */
   watched(tableId: string): boolean;
+  /**
+   * Whether rooms span app processes (Redis adapter): then only the process that committed a change
+   * announces it, and events received from other processes are not announced again.
+   */
+  readonly spansProcesses: boolean;
   close(): Promise<void>;
 }
 
@@ -26,13 +32,15 @@ interface SocketData {
   userId: string;
 }
 
-export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
+/** `adapter`: the Redis adapter in scaled-out mode, so a room spans every app process. */
+export function attachRealtime(app: FastifyInstance, ctx: AppContext, adapter?: RealtimeAdapter): Realtime {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
     app.server,
     {
       path: '/socket.io',
       serveClient: false,
       cors: { origin: false },
+      ...(adapter ? { adapter } : {}),
     },
   );
 
@@ -70,7 +78,10 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
     emitToTable: (tableId, event, payload) => {
       io.to(`table:${tableId}`).emit(event as never, payload as never);
     },
-    watched: (tableId) => (io.sockets.adapter.rooms.get(`table:${tableId}`)?.size ?? 0) > 0,
+    // Through the Redis adapter a socket of another process may watch: this process cannot know, so it says yes.
+    watched: (tableId) =>
+      adapter !== undefined || (io.sockets.adapter.rooms.get(`table:${tableId}`)?.size ?? 0) > 0,
+    spansProcesses: adapter !== undefined,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }

@@ -1,15 +1,11 @@
-/** Health, version and the app info the web reads at start (docs/behaviour/web-app.md App info). */
+/** Version and the app info the web reads at start (docs/behaviour/web-app.md App info). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isInviteOnly } from '../services/auth/sessions.js';
 import { APP_VERSION } from '../version.js';
 
 export function appInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/health', async () => {
-    await ctx.db.raw('select 1');
-    return { message: 'OK', timestamp: Date.now(), uptime: Math.round(process.uptime()) };
-  });
-
+  // Health and readiness: scale/health-routes.ts.
   app.get('/api/v1/version', async () => ({ currentVersion: APP_VERSION, releaseVersion: APP_VERSION }));
 
   app.get('/api/v1/db/meta/nocodb/info', async (req) => {
