@@ -13,6 +13,7 @@ import { announceRowChanges } from './realtime/row-announce.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { storageRoutes } from './routes/storage.js';
+import { importRoutes } from './routes/imports.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   appInfoRoutes(app, ctx);
   authRoutes(app, ctx);
   await storageRoutes(app, ctx);
+  await importRoutes(app, ctx);
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);
