@@ -1,4 +1,5 @@
 /** Imports as jobs: type detection on upload, rows stored, bad rows skipped with reasons, cancel, a 100k-row file. */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { followJob, jobResult } from './jobs-fixtures.js';
@@ -193,4 +194,66 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token });
     expect(tables.body.list.map((t: any) => t.title)).not.toContain('cancelled');
   }, 150_000);
+});
+
+describe.each(testDatabases())('xlsx imports on %s', (kind) => {
+  let server: TestServer;
+  let owner: Owner;
+  let baseId: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    baseId = (await createBase(server, owner)).id;
+  });
+  afterAll(async () => server?.close());
+
+  it('reads the first sheet: Currency from "$" formats, formula results, dates, mixed columns as text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Orders');
+    sheet.addRow(['Item', 'Price', 'Qty', 'Total', 'Day', 'Ref']);
+    const rows: [string, number, number, Date, string | number][] = [
+      ['pen', 1.5, 2, new Date(Date.UTC(2024, 0, 5)), 'A1'],
+      ['ink', 3, 4, new Date(Date.UTC(2024, 1, 6)), 7],
+    ];
+    rows.forEach(([item, price, qty, day, ref], i) => {
+      const r = sheet.addRow([
+        item,
+        price,
+        qty,
+        { formula: `B${i + 2}*C${i + 2}`, result: price * qty },
+        day,
+        ref,
+      ]);
+      r.getCell(2).numFmt = '"$"#,##0.00';
+    });
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const form = new FormData();
+    form.append('file', new Blob([buffer]), 'orders.xlsx');
+    const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
+      method: 'POST',
+      body: form,
+      headers: { 'xc-auth': owner.token },
+    });
+    const started = (await res.json()) as any;
+    const result = await jobResult(server, started.id, owner.token);
+    expect(result).toMatchObject({ rows_imported: 2, rows_skipped: 0 });
+    const table = await server.api.get(`/api/v1/db/meta/tables/${result.table_id}`, { token: owner.token });
+    const types = table.body.columns
+      .filter((c: any) => !c.system && !c.pk)
+      .map((c: any) => [c.title, c.uidt]);
+    expect(types).toEqual([
+      ['Item', 'SingleLineText'],
+      ['Price', 'Currency'],
+      ['Qty', 'Number'],
+      ['Total', 'Number'],
+      ['Day', 'Date'],
+      ['Ref', 'SingleLineText'],
+    ]);
+    const list = (await server.api.get(`/api/v2/tables/${result.table_id}/records`, { token: owner.token }))
+      .body.list;
+    expect(list.map((r: any) => [r.Item, r.Price, r.Total, String(r.Day).slice(0, 10), r.Ref])).toEqual([
+      ['pen', 1.5, 3, '2024-01-05', 'A1'],
+      ['ink', 3, 12, '2024-02-06', '7'],
+    ]);
+  });
 });

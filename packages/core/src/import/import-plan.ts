@@ -38,14 +38,17 @@ export function planColumns(rows: readonly (readonly unknown[])[], options: Impo
   const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
   const headerRow = options.firstRowAsHeaders ? (rows[0] ?? []) : [];
   const data = options.firstRowAsHeaders ? rows.slice(1) : rows;
-  const titles = cleanHeaders(Array.from({ length: width }, (_, i) => headerRow[i]));
+  const titles = cleanHeaders(
+    Array.from({ length: width }, (_, i) => {
+      const h = headerRow[i];
+      return isSheetCell(h) ? h.value : h;
+    }),
+  );
   return titles.map((title, index) => {
     const cells = data.map((r) => r[index]);
-    const sheetCells = cells.filter(isSheetCell);
-    const detected =
-      sheetCells.length > 0 && sheetCells.length === cells.filter((c) => c !== undefined).length
-        ? detectSheetColumnType(sheetCells)
-        : detectColumnType(cells);
+    const detected = cells.some(isSheetCell)
+      ? detectSheetColumnType(cells.map((c) => (isSheetCell(c) ? c : { value: c })))
+      : detectColumnType(cells);
     return {
       index,
       title,

@@ -1,6 +1,6 @@
 /**
  * Imports (docs/imports.md): `POST /api/v1/db/meta/projects/{baseId}/import` takes a multipart upload — `file`
- * (CSV, TSV or JSON) and an optional `options` field (JSON: title, the import options, column choices) — streams
+ * (CSV, TSV, JSON or xlsx) and an optional `options` field (JSON: title, the import options, column choices) — streams
  * it to disk under a size limit and starts an `import-table` job, answering `{ id }` (the job's id) at once.
  * `POST …/import/preview` answers the detected fields and the first rows without importing.
  * `GET /api/v1/db/meta/imports/{jobId}/skipped.csv` downloads the rows a finished import skipped, with reasons.

@@ -129,7 +129,7 @@ export function ImportWizard({
         <div className="flex flex-col gap-3">
           <input
             type="file"
-            accept=".csv,.tsv,.txt,.json"
+            accept=".csv,.tsv,.txt,.json,.xlsx"
             data-testid="import-file"
             aria-label={t('import.chooseFile')}
             onChange={(e) => {
