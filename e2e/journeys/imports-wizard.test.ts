@@ -64,3 +64,31 @@ it('imports a CSV through the wizard, with a changed type, and shows the rows in
   ]);
   await context.close();
 });
+
+it('shows the progress of a big import and cancels it, leaving no table behind', async () => {
+  const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Cancelled imports' });
+  const lines = ['Name,Amount'];
+  for (let i = 1; i <= 150_000; i++) lines.push(`row ${i},${i}`);
+  const { context, page } = await openPage(browser, `${app.url}/#/signin`);
+  await fillAuthForm(page, 'imports@example.com');
+  await waitForRoute(page, (r) => r === '/');
+  await page.goto(`${app.url}/#/nc/${base.id}`);
+  await page.click('[data-testid=import-table]');
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'big.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await page.waitForSelector('[data-testid=import-preview]');
+  expect(await page.locator('[data-testid=import-preview]').textContent()).toContain('150000 rows');
+  await page.click('[data-testid=import-start]');
+  // The progress bar shows rows done of total, the rate and the time left.
+  await page.waitForSelector(
+    '[data-testid=import-progress] >> text=/[1-9]\\d* of 150000 rows · \\d+ rows\\/s · \\d+ s left/',
+  );
+  await page.click('[data-testid=import-cancel]');
+  await page.waitForSelector('[data-testid=import-failed] >> text=The job was cancelled');
+  const tables = await call(api, 'GET', `/api/v1/db/meta/projects/${base.id}/tables`);
+  expect(tables.list).toEqual([]);
+  await context.close();
+}, 120_000);
