@@ -18,7 +18,7 @@ import { readRows, type ImportFormat } from './read-rows.js';
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
 const SAMPLE_ROWS = 1000;
-const BATCH_ROWS = 1000;
+const BATCH_ROWS = 5000;
 /** Skipped rows kept in the result (the count is always exact). */
 const MAX_SKIPPED_KEPT = 10_000;
 
