@@ -14,6 +14,7 @@ import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
 import { authSsoRoutes } from './routes/auth-sso.js';
 import { storageRoutes } from './routes/storage.js';
+import { importRoutes } from './routes/imports.js';
 import { rowsV1Routes } from './routes/rows.js';
 import { rowsV2Routes } from './routes/rows-v2.js';
 import { exportRoutes } from './routes/export.js';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   authSsoRoutes(app, ctx);
   await storageRoutes(app, ctx);
+  await importRoutes(app, ctx);
   rowsV1Routes(app, ctx);
   rowsV2Routes(app, ctx);
   exportRoutes(app, ctx);

@@ -10,6 +10,7 @@ import {
   runTableDuplicate,
   type TableDuplicateInput,
 } from '../services/tables-duplicate.js';
+import { IMPORT_TABLE_JOB, runImportTable, type ImportTableInput } from '../imports/import-job.js';
 
 export function registerBuiltinJobKinds(ctx: AppContext): void {
   if (!ctx.jobKinds.has(DUPLICATE_BASE_JOB))
@@ -24,4 +25,8 @@ export function registerBuiltinJobKinds(ctx: AppContext): void {
       (run) => runTableDuplicate(ctx, run),
       { title: (input) => input.title },
     );
+  if (!ctx.jobKinds.has(IMPORT_TABLE_JOB))
+    ctx.jobKinds.register<ImportTableInput, unknown>(IMPORT_TABLE_JOB, (run) => runImportTable(ctx, run), {
+      title: (input) => input.title,
+    });
 }

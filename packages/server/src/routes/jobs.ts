@@ -26,7 +26,7 @@ export function presentJob(ctx: AppContext, job: JobRecord): JobReply {
 }
 
 /** The job, once the caller may see it: 401 without a user, 404 for an unknown job, 403 without base access. */
-async function visibleJob(ctx: AppContext, req: FastifyRequest, id: string): Promise<JobRecord> {
+export async function visibleJob(ctx: AppContext, req: FastifyRequest, id: string): Promise<JobRecord> {
   const principal = requireUser(req);
   const job = await ctx.jobs.get(id);
   if (!job) throw notFound(`Job '${id}' not found`);

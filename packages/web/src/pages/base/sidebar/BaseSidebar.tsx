@@ -8,6 +8,7 @@ import { basePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
 import { useTables } from '../use-base';
 import { CreateTableModal } from './CreateTableModal';
+import { ImportWizard } from '../../../imports/ImportWizard';
 import { PreviewAs } from './PreviewAs';
 import { SIDEBAR_ICONS } from './sidebar-items';
 import { TableItem } from './TableItem';
@@ -25,6 +26,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
   const tables = useTables().data?.list ?? [];
   const copies = useRunningJobs('duplicate-model', base.id);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const tab = useSearchParams()[0].get('tab');
   const home = typeOrId === 'nc' ? basePath(base.id) : `/${typeOrId}/${base.id}`;
   return (
@@ -46,6 +48,17 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
             data-testid="create-table"
           >
             +
+          </Button>
+        )}
+        {allowed('csvImport') && (
+          <Button
+            size="small"
+            type="text"
+            onClick={() => setImporting(true)}
+            aria-label={t('import.open')}
+            data-testid="import-table"
+          >
+            ⇪
           </Button>
         )}
       </div>
@@ -72,6 +85,7 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
       <BaseTools base={base} home={home} itemClass={itemClass} />
       <PreviewAs baseId={base.id} />
       <CreateTableModal baseId={base.id} open={creating} onClose={() => setCreating(false)} />
+      <ImportWizard baseId={base.id} open={importing} onClose={() => setImporting(false)} />
     </nav>
   );
 }

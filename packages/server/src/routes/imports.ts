@@ -1,0 +1,167 @@
+/**
+ * Imports (docs/imports.md): `POST /api/v1/db/meta/projects/{baseId}/import` takes a multipart upload — `file`
+ * (CSV, TSV, JSON or xlsx) and an optional `options` field (JSON: title, the import options, column choices) — streams
+ * it to disk under a size limit and starts an `import-table` job, answering `{ id }` (the job's id) at once.
+ * `POST …/import/preview` answers the detected fields and the first rows without importing.
+ * `GET /api/v1/db/meta/imports/{jobId}/skipped.csv` downloads the rows a finished import skipped, with reasons.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { badRequest } from '@rowbase/core/errors';
+import { DEFAULT_IMPORT_OPTIONS } from '@rowbase/core/import/import-plan';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { requireBaseAccess } from '../http/base-access.js';
+import { parseWith } from '../http/validate.js';
+import {
+  IMPORT_TABLE_JOB,
+  planFile,
+  type ImportTableInput,
+  type ImportTableResult,
+} from '../imports/import-job.js';
+import { formatOf, type ImportFormat } from '../imports/read-rows.js';
+import { uniqueName } from '../services/tables-naming.js';
+import { visibleJob } from './jobs.js';
+
+/** Upload limit: RB_IMPORT_MAX_BYTES, 1 GiB unless set. */
+const maxBytes = () => Number(process.env.RB_IMPORT_MAX_BYTES) || 1024 ** 3;
+const PREVIEW_ROWS = 20;
+
+const importOptionsBody = z.object({
+  title: z.string().max(255).optional(),
+  autoSelectFieldTypes: z.boolean().optional(),
+  shouldImportData: z.boolean().optional(),
+  firstRowAsHeaders: z.boolean().optional(),
+  normalizeNested: z.boolean().optional(),
+  columns: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        title: z.string().max(255).optional(),
+        uidt: z.string().optional(),
+        skip: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+
+interface Upload {
+  path: string;
+  format: ImportFormat;
+  fileName: string;
+  body: z.infer<typeof importOptionsBody>;
+}
+
+/** Streams the `file` part to a temporary file; other parts are read as fields. */
+async function receiveUpload(ctx: AppContext, req: FastifyRequest): Promise<Upload> {
+  if (!req.isMultipart()) throw badRequest('file: a multipart/form-data body with a file is expected');
+  const dir = path.join(ctx.config.dataDir, 'imports');
+  await mkdir(dir, { recursive: true });
+  let upload: Omit<Upload, 'body'> | undefined;
+  let options: unknown = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (upload) throw badRequest('file: one file per import');
+        const format = formatOf(part.filename);
+        const file = path.join(dir, `${randomUUID()}.${format}`);
+        upload = { path: file, format, fileName: part.filename };
+        await pipeline(part.file, createWriteStream(file));
+        if (part.file.truncated)
+          throw badRequest(`file: the file is larger than the limit of ${maxBytes()} bytes`);
+      } else if (part.fieldname === 'options') {
+        try {
+          options = JSON.parse(String(part.value));
+        } catch {
+          throw badRequest('options: not valid JSON');
+        }
+      }
+    }
+    if (!upload) throw badRequest('file: no file in the upload');
+    return { ...upload, body: parseWith(importOptionsBody, options) };
+  } catch (err) {
+    if (upload) await rm(upload.path, { force: true });
+    throw err;
+  }
+}
+
+function optionsOf(body: Upload['body']) {
+  return {
+    autoSelectFieldTypes: body.autoSelectFieldTypes ?? DEFAULT_IMPORT_OPTIONS.autoSelectFieldTypes,
+    shouldImportData: body.shouldImportData ?? DEFAULT_IMPORT_OPTIONS.shouldImportData,
+    firstRowAsHeaders: body.firstRowAsHeaders ?? DEFAULT_IMPORT_OPTIONS.firstRowAsHeaders,
+    normalizeNested: body.normalizeNested ?? DEFAULT_IMPORT_OPTIONS.normalizeNested,
+  };
+}
+
+export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes(), files: 1, fields: 5 } });
+
+    scope.post<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/import', async (req) => {
+      const { base, principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport');
+      const upload = await receiveUpload(ctx, req);
+      const siblings = await ctx.tables.list(base.id, { includeM2M: true });
+      const wanted = upload.body.title?.trim() || upload.fileName.replace(/\.[^.]*$/, '') || 'Imported';
+      const input: ImportTableInput = {
+        path: upload.path,
+        format: upload.format,
+        title: uniqueName(
+          wanted,
+          siblings.map((t) => t.title),
+        ),
+        options: optionsOf(upload.body),
+        columns: upload.body.columns,
+      };
+      const job = await ctx.jobs.enqueue({
+        kind: IMPORT_TABLE_JOB,
+        input,
+        baseId: base.id,
+        userId: principal.user.id,
+      });
+      return { id: job.id, title: input.title };
+    });
+
+    scope.post<{ Params: { baseId: string } }>(
+      '/api/v1/db/meta/projects/:baseId/import/preview',
+      async (req) => {
+        await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport');
+        const upload = await receiveUpload(ctx, req);
+        try {
+          const plan = await planFile({
+            path: upload.path,
+            format: upload.format,
+            options: optionsOf(upload.body),
+          });
+          return { columns: plan.columns, total: plan.total, rows: plan.sample.slice(0, PREVIEW_ROWS) };
+        } catch (err) {
+          throw badRequest(`file: ${(err as Error).message}`);
+        } finally {
+          await rm(upload.path, { force: true });
+        }
+      },
+    );
+  });
+
+  app.get<{ Params: { jobId: string } }>('/api/v1/db/meta/imports/:jobId/skipped.csv', async (req, reply) => {
+    const job = await visibleJob(ctx, req, req.params.jobId);
+    if (job.job !== IMPORT_TABLE_JOB || job.status !== 'completed') {
+      throw badRequest('jobId: not a finished import');
+    }
+    const result = job.result as ImportTableResult;
+    const csv = Papa.unparse([
+      ['Row', 'Reason', 'Values'],
+      ...result.skipped.map((s) => [s.row, s.reason, Papa.unparse([s.values.map((v) => v ?? '')])]),
+    ]);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="skipped-rows.csv"`)
+      .send(csv);
+  });
+}

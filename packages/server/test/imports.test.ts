@@ -1,0 +1,259 @@
+/** Imports as jobs: type detection on upload, rows stored, bad rows skipped with reasons, cancel, a 100k-row file. */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { followJob, jobResult } from './jobs-fixtures.js';
+import { createBase, signedInOwner, type Owner } from './meta-factories.js';
+
+async function startImport(
+  server: TestServer,
+  token: string,
+  baseId: string,
+  file: { name: string; body: string },
+  options: unknown = {},
+  suffix = '',
+) {
+  const form = new FormData();
+  form.append('options', JSON.stringify(options));
+  form.append('file', new Blob([file.body], { type: 'text/csv' }), file.name);
+  const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import${suffix}`, {
+    method: 'POST',
+    body: form,
+    headers: { 'xc-auth': token },
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const MIXED_CSV = [
+  'Name,Age,Price,E-mail,Active,Joined,Colour,Notes',
+  'Ann,31,10.5,ann@example.com,yes,2024-01-05,red,"line one\nline two"',
+  'Bob,42,3,bob@example.com,no,2024-02-06,blue,short',
+  'Cid,27,7.25,cid@example.com,yes,2024-03-07,red,',
+  'Dee,55,1,dee@example.com,no,2024-04-08,blue,x',
+].join('\n');
+
+describe.each(testDatabases())('imports on %s', (kind) => {
+  let server: TestServer;
+  let owner: Owner;
+  let baseId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    baseId = (await createBase(server, owner)).id;
+  });
+  afterAll(async () => server?.close());
+
+  const columnsOf = async (tableId: string) => {
+    const res = await server.api.get(`/api/v1/db/meta/tables/${tableId}`, { token: owner.token });
+    return res.body.columns.filter((c: any) => !c.system && !c.pk) as any[];
+  };
+  const recordsOf = async (tableId: string) =>
+    (await server.api.get(`/api/v2/tables/${tableId}/records?limit=100`, { token: owner.token })).body.list;
+
+  it('previews the detected fields, then imports a CSV with mixed types into a new table', async () => {
+    const file = { name: 'people.csv', body: '\uFEFF' + MIXED_CSV };
+    const preview = await startImport(server, owner.token, baseId, file, {}, '/preview');
+    expect(preview.status).toBe(200);
+    expect(preview.body.total).toBe(4);
+    expect(preview.body.columns.map((c: any) => [c.title, c.uidt])).toEqual([
+      ['Name', 'SingleLineText'],
+      ['Age', 'Number'],
+      ['Price', 'Decimal'],
+      ['E_mail', 'Email'],
+      ['Active', 'Checkbox'],
+      ['Joined', 'Date'],
+      ['Colour', 'SingleSelect'],
+      ['Notes', 'LongText'],
+    ]);
+
+    const started = await startImport(server, owner.token, baseId, file);
+    expect(started.status).toBe(200);
+    expect(started.body.title).toBe('people');
+    const result = await jobResult(server, started.body.id, owner.token);
+    expect(result).toMatchObject({ title: 'people', rows_imported: 4, rows_skipped: 0 });
+    const cols = await columnsOf(result.table_id);
+    expect(cols.map((c) => [c.title, c.uidt])).toEqual(
+      preview.body.columns.map((c: any) => [c.title, c.uidt]),
+    );
+    const rows = await recordsOf(result.table_id);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({
+      Name: 'Ann',
+      Age: 31,
+      Price: 10.5,
+      E_mail: 'ann@example.com',
+      Colour: 'red',
+    });
+    expect(rows[0].Active).toBeTruthy();
+    expect(rows[1].Active).toBeFalsy();
+    expect(String(rows[0].Joined)).toContain('2024-01-05');
+    expect(rows[0].Notes).toBe('line one\nline two');
+  });
+
+  it('skips a row the chosen type refuses, keeps the reason and offers the skipped rows as CSV', async () => {
+    const body = 'Title,Count\na,1\nb,lots\nc,3\n';
+    const started = await startImport(
+      server,
+      owner.token,
+      baseId,
+      { name: 'counts.csv', body },
+      {
+        columns: [{ index: 1, uidt: 'Number', title: 'How many' }],
+      },
+    );
+    const result = await jobResult(server, started.body.id, owner.token);
+    expect(result).toMatchObject({ rows_imported: 2, rows_skipped: 1 });
+    expect(result.skipped[0].row).toBe(2);
+    expect(result.skipped[0].reason).toMatch(/How many/);
+    expect((await columnsOf(result.table_id)).map((c) => [c.title, c.uidt])).toEqual([
+      ['Title', 'SingleLineText'],
+      ['How many', 'Number'],
+    ]);
+    expect((await recordsOf(result.table_id)).map((r: any) => [r.Title, r['How many']])).toEqual([
+      ['a', 1],
+      ['c', 3],
+    ]);
+    const csv = await fetch(`${server.url}/api/v1/db/meta/imports/${started.body.id}/skipped.csv`, {
+      headers: { 'xc-auth': owner.token },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('Row,Reason,Values');
+    expect(text).toContain('b,lots');
+  });
+
+  it('refuses a file that is not CSV, TSV or JSON, and invalid JSON fails the job with no table', async () => {
+    const bad = await startImport(server, owner.token, baseId, { name: 'x.exe', body: 'MZ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^file: /);
+    const json = await startImport(server, owner.token, baseId, { name: 'broken.json', body: '[{"a":1},' });
+    const { close } = await followJob(server, json.body.id, owner.token);
+    expect(close.data?.status).toBe('failed');
+    expect(close.data?.data.error.message).toMatch(/not valid JSON/);
+  });
+
+  it('imports JSON records, flattening nested objects when asked', async () => {
+    const body = JSON.stringify([
+      { name: 'a', address: { city: 'Oslo' } },
+      { name: 'b', address: { city: 'Rome' } },
+    ]);
+    const started = await startImport(
+      server,
+      owner.token,
+      baseId,
+      { name: 'nested.json', body },
+      { normalizeNested: true },
+    );
+    const result = await jobResult(server, started.body.id, owner.token);
+    expect((await recordsOf(result.table_id)).map((r: any) => r.address_city)).toEqual(['Oslo', 'Rome']);
+  });
+
+  const bigCsv = (rows: number) => {
+    const lines = ['Id2,Name,Amount,Flag,Day'];
+    for (let i = 1; i <= rows; i++)
+      lines.push(`${i},name ${i},${(i % 997) + 0.5},${i % 2 ? 'yes' : 'no'},2024-01-${(i % 28) + 1}`);
+    return lines.join('\n');
+  };
+
+  it('imports a 100k-row CSV and reports progress as rows done of total', async () => {
+    const started = Date.now();
+    const res = await startImport(server, owner.token, baseId, { name: 'big.csv', body: bigCsv(100_000) });
+    const { messages, close } = await followJob(server, res.body.id, owner.token, 0, 300_000);
+    expect(close.data?.status).toBe('completed');
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `[${kind}] 100k-row CSV import: ${seconds.toFixed(1)} s, ${Math.round(100_000 / seconds)} rows/s`,
+    );
+    expect(close.data?.data.result).toMatchObject({ rows_imported: 100_000, rows_skipped: 0 });
+    const progress = messages.map((m) => m.data?.data?.message).filter((m) => m?.startsWith('Imported'));
+    expect(progress.at(-1)).toBe('Imported 100000 of 100000 rows');
+    const count = await server.api.get(`/api/v2/tables/${close.data?.data.result.table_id}/records/count`, {
+      token: owner.token,
+    });
+    expect(count.body.count).toBe(100_000);
+  }, 320_000);
+
+  it('a cancelled import leaves no table behind', async () => {
+    const res = await startImport(server, owner.token, baseId, {
+      name: 'cancelled.csv',
+      body: bigCsv(100_000),
+    });
+    const id = res.body.id;
+    // Wait for the first batch, then cancel.
+    for (let mid = 0; ;) {
+      const r = await server.api.post('/jobs/listen', { _mid: mid, data: { id } }, { token: owner.token });
+      const batch = Array.isArray(r.body) ? r.body : [r.body];
+      mid = batch.at(-1)._mid ?? mid;
+      if (batch.some((m: any) => m.data?.data?.message?.startsWith('Imported'))) break;
+    }
+    await server.api.post('/jobs/cancel', { id }, { token: owner.token });
+    const { close } = await followJob(server, id, owner.token, 0, 120_000);
+    expect(close.data?.status).toBe('failed');
+    expect(close.data?.data.error.message).toBe('The job was cancelled');
+    const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token });
+    expect(tables.body.list.map((t: any) => t.title)).not.toContain('cancelled');
+  }, 150_000);
+});
+
+describe.each(testDatabases())('xlsx imports on %s', (kind) => {
+  let server: TestServer;
+  let owner: Owner;
+  let baseId: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    baseId = (await createBase(server, owner)).id;
+  });
+  afterAll(async () => server?.close());
+
+  it('reads the first sheet: Currency from "$" formats, formula results, dates, mixed columns as text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Orders');
+    sheet.addRow(['Item', 'Price', 'Qty', 'Total', 'Day', 'Ref']);
+    const rows: [string, number, number, Date, string | number][] = [
+      ['pen', 1.5, 2, new Date(Date.UTC(2024, 0, 5)), 'A1'],
+      ['ink', 3, 4, new Date(Date.UTC(2024, 1, 6)), 7],
+    ];
+    rows.forEach(([item, price, qty, day, ref], i) => {
+      const r = sheet.addRow([
+        item,
+        price,
+        qty,
+        { formula: `B${i + 2}*C${i + 2}`, result: price * qty },
+        day,
+        ref,
+      ]);
+      r.getCell(2).numFmt = '"$"#,##0.00';
+    });
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const form = new FormData();
+    form.append('file', new Blob([buffer]), 'orders.xlsx');
+    const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
+      method: 'POST',
+      body: form,
+      headers: { 'xc-auth': owner.token },
+    });
+    const started = (await res.json()) as any;
+    const result = await jobResult(server, started.id, owner.token);
+    expect(result).toMatchObject({ rows_imported: 2, rows_skipped: 0 });
+    const table = await server.api.get(`/api/v1/db/meta/tables/${result.table_id}`, { token: owner.token });
+    const types = table.body.columns
+      .filter((c: any) => !c.system && !c.pk)
+      .map((c: any) => [c.title, c.uidt]);
+    expect(types).toEqual([
+      ['Item', 'SingleLineText'],
+      ['Price', 'Currency'],
+      ['Qty', 'Number'],
+      ['Total', 'Number'],
+      ['Day', 'Date'],
+      ['Ref', 'SingleLineText'],
+    ]);
+    const list = (await server.api.get(`/api/v2/tables/${result.table_id}/records`, { token: owner.token }))
+      .body.list;
+    expect(list.map((r: any) => [r.Item, r.Price, r.Total, String(r.Day).slice(0, 10), r.Ref])).toEqual([
+      ['pen', 1.5, 3, '2024-01-05', 'A1'],
+      ['ink', 3, 12, '2024-02-06', '7'],
+    ]);
+  });
+});
