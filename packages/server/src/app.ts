@@ -25,6 +25,8 @@ import { authPasswordRoutes } from './routes/auth-password.js';
 import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { commentRoutes } from './routes/comments.js';
+import { hookRoutes } from './routes/hooks.js';
+import { startWebhooks } from './webhooks/hook-dispatch.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
@@ -68,6 +70,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   authPasswordRoutes(app, ctx);
   tokenRoutes(app, ctx);
   commentRoutes(app, ctx);
+  hookRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
   viewRoutes(app, ctx);
@@ -82,6 +85,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);
+  const stopWebhooks = startWebhooks(ctx);
+  app.addHook('onClose', async () => stopWebhooks());
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 

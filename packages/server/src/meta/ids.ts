@@ -14,6 +14,7 @@ export const IdPrefix = {
   filter: 'fi',
   sort: 'so',
   hook: 'hk',
+  hookLog: 'hkl',
   audit: 'adt',
   comment: 'com',
   job: 'jb',

@@ -5,6 +5,7 @@ import * as meta from './0003-meta.js';
 import * as views from './0005-views.js';
 import * as jobs from './0008-jobs.js';
 import * as comments from './0011-comments.js';
+import * as hooks from './0014-hooks.js';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '0005-views', ...views },
   { name: '0008-jobs', ...jobs },
   { name: '0011-comments', ...comments },
+  { name: '0014-hooks', ...hooks },
 ];
