@@ -26,6 +26,9 @@ import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { commentRoutes } from './routes/comments.js';
 import { hookRoutes } from './routes/hooks.js';
+import { auditRoutes } from './routes/audits.js';
+import { registerRequestContext } from './audit/request-context.js';
+import { startDataAudit } from './audit/data-audit.js';
 import { startWebhooks } from './webhooks/hook-dispatch.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
@@ -53,6 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerBodyParsers(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerRequestContext(app);
   registerSharedBasePrincipal(app, ctx);
 
   appInfoRoutes(app, ctx);
@@ -71,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   tokenRoutes(app, ctx);
   commentRoutes(app, ctx);
   hookRoutes(app, ctx);
+  auditRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
   viewRoutes(app, ctx);
@@ -86,7 +91,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);
   const stopWebhooks = startWebhooks(ctx);
-  app.addHook('onClose', async () => stopWebhooks());
+  const stopAudit = startDataAudit(ctx);
+  app.addHook('onClose', async () => (stopWebhooks(), stopAudit()));
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 
