@@ -27,6 +27,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { commentRoutes } from './routes/comments.js';
 import { hookRoutes } from './routes/hooks.js';
 import { auditRoutes } from './routes/audits.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { registerRequestContext } from './audit/request-context.js';
 import { startDataAudit } from './audit/data-audit.js';
 import { startWebhooks } from './webhooks/hook-dispatch.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   commentRoutes(app, ctx);
   hookRoutes(app, ctx);
   auditRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
   viewRoutes(app, ctx);

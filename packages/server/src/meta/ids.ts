@@ -15,6 +15,7 @@ export const IdPrefix = {
   sort: 'so',
   hook: 'hk',
   hookLog: 'hkl',
+  notification: 'nt',
   audit: 'adt',
   comment: 'com',
   job: 'jb',

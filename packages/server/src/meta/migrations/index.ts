@@ -6,6 +6,7 @@ import * as views from './0005-views.js';
 import * as jobs from './0008-jobs.js';
 import * as comments from './0011-comments.js';
 import * as hooks from './0014-hooks.js';
+import * as notifications from './0015-notifications.js';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '0008-jobs', ...jobs },
   { name: '0011-comments', ...comments },
   { name: '0014-hooks', ...hooks },
+  { name: '0015-notifications', ...notifications },
 ];
