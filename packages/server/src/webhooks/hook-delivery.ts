@@ -92,19 +92,36 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export async function runDelivery(
+/** One write's deliveries: every hook it triggered, in one job (fewer queue writes than a job per hook). */
+export interface DeliveriesInput {
+  deliveries: DeliveryInput[];
+}
+
+async function deliverOne(
   ctx: AppContext,
-  run: JobRun<DeliveryInput>,
-): Promise<{ attempts: number }> {
-  const hook = await new HooksRepo(ctx.db).byId(run.input.hookId);
+  run: JobRun<DeliveriesInput>,
+  input: DeliveryInput,
+): Promise<number> {
+  const hook = await new HooksRepo(ctx.db).byId(input.hookId);
   // A hook removed or switched off after the write no longer sends.
-  if (!hook || !hook.active) return { attempts: 0 };
+  if (!hook || !hook.active) return 0;
   let last: AttemptResult | undefined;
   for (let attempt = 1; attempt <= hook.retries + 1; attempt++) {
     run.throwIfCancelled();
-    last = await attemptDelivery(ctx, hook, run.input, { attempt, testCall: false });
-    if (last.ok) return { attempts: attempt };
+    last = await attemptDelivery(ctx, hook, input, { attempt, testCall: false });
+    if (last.ok) return attempt;
     if (attempt <= hook.retries) await pause(hook.retry_interval, run.signal);
   }
-  throw new Error(last?.errorMessage ?? 'The webhook could not be delivered');
+  throw new Error(`${hook.title}: ${last?.errorMessage ?? 'the webhook could not be delivered'}`);
+}
+
+/** Delivers to every hook side by side, each with its own retries; the job fails if any delivery failed. */
+export async function runDelivery(
+  ctx: AppContext,
+  run: JobRun<DeliveriesInput>,
+): Promise<{ attempts: number[] }> {
+  const results = await Promise.allSettled(run.input.deliveries.map((d) => deliverOne(ctx, run, d)));
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length) throw new Error(failed.map((f) => (f.reason as Error).message).join('; '));
+  return { attempts: results.map((r) => (r as PromiseFulfilledResult<number>).value) };
 }

@@ -6,7 +6,7 @@
 import type { ChangeEvent } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { HooksRepo } from './hooks-repo.js';
-import { WEBHOOK_JOB, runDelivery, type DeliveryInput } from './hook-delivery.js';
+import { WEBHOOK_JOB, runDelivery, type DeliveriesInput, type DeliveryInput } from './hook-delivery.js';
 import { hookHears, operationOf, payloadOf } from './hook-payload.js';
 
 async function dispatch(ctx: AppContext, e: ChangeEvent): Promise<void> {
@@ -18,22 +18,21 @@ async function dispatch(ctx: AppContext, e: ChangeEvent): Promise<void> {
   if (!hooks.length) return;
   const table = await ctx.meta.getTable(e.tableId);
   const pkTitle = table.columns.find((c) => c.pk)?.title ?? 'Id';
-  for (const hook of hooks) {
-    const input: DeliveryInput = {
-      hookId: hook.id,
-      operation,
-      payload: payloadOf(e, hook, { title: table.title, pkTitle }, operation),
-      triggeredBy: null,
-    };
-    await ctx.jobs.enqueue({ kind: WEBHOOK_JOB, input, baseId: hook.base_id, userId: null });
-  }
+  const deliveries: DeliveryInput[] = hooks.map((hook) => ({
+    hookId: hook.id,
+    operation,
+    payload: payloadOf(e, hook, { title: table.title, pkTitle }, operation),
+    triggeredBy: null,
+  }));
+  const input: DeliveriesInput = { deliveries };
+  await ctx.jobs.enqueue({ kind: WEBHOOK_JOB, input, baseId: e.baseId, userId: null });
 }
 
 /** Registers the delivery job kind and the change-feed subscriber; returns the unsubscribe function. */
 export function startWebhooks(ctx: AppContext): () => void {
   if (!ctx.jobKinds.has(WEBHOOK_JOB)) {
-    ctx.jobKinds.register<DeliveryInput, unknown>(WEBHOOK_JOB, (run) => runDelivery(ctx, run), {
-      title: (input) => input.payload.type,
+    ctx.jobKinds.register<DeliveriesInput, unknown>(WEBHOOK_JOB, (run) => runDelivery(ctx, run), {
+      title: (input) => input.deliveries[0]?.payload.type ?? 'webhook',
     });
   }
   return ctx.changes.subscribe(
