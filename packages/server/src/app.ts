@@ -28,6 +28,12 @@ import { appSettingsRoutes } from './routes/app-settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { pluginRoutes } from './routes/plugins.js';
 import { commentRoutes } from './routes/comments.js';
+import { hookRoutes } from './routes/hooks.js';
+import { auditRoutes } from './routes/audits.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { registerRequestContext } from './audit/request-context.js';
+import { startDataAudit } from './audit/data-audit.js';
+import { startWebhooks } from './webhooks/hook-dispatch.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
 import { sortRoutes } from './routes/sorts.js';
@@ -59,6 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerBodyParsers(app);
   await app.register(fastifyCookie);
   registerPrincipal(app, ctx);
+  registerRequestContext(app);
   registerSharedBasePrincipal(app, ctx);
   const scaleOut = await startScaleOut(app, ctx);
 
@@ -82,6 +89,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   pluginRoutes(app, ctx);
   app.addHook('onClose', async () => ctx.plugins.close());
   commentRoutes(app, ctx);
+  hookRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   userRoutes(app, ctx);
   appSettingsRoutes(app, ctx);
   viewRoutes(app, ctx);
@@ -99,6 +109,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);
+  const stopWebhooks = startWebhooks(ctx);
+  const stopAudit = startDataAudit(ctx);
+  app.addHook('onClose', async () => (stopWebhooks(), stopAudit()));
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 

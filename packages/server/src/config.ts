@@ -37,6 +37,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Sign-in providers (OpenID Connect, Google) that are configured. */
   sso: SsoConfig;
+  /** NC_ALLOW_LOCAL_HOOKS: webhooks may reach loopback and private addresses (off by default). */
+  allowLocalHooks: boolean;
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
@@ -72,6 +74,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
+  NC_ALLOW_LOCAL_HOOKS: z.enum(['true', 'false']).optional(),
   RB_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.NC_TRUST_PROXY === 'true',
     sso: ssoConfigOf(env),
+    allowLocalHooks: e.NC_ALLOW_LOCAL_HOOKS === 'true',
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
     sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },

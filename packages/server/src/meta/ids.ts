@@ -14,6 +14,8 @@ export const IdPrefix = {
   filter: 'fi',
   sort: 'so',
   hook: 'hk',
+  hookLog: 'hkl',
+  notification: 'nt',
   audit: 'adt',
   comment: 'com',
   job: 'jb',

@@ -1,4 +1,5 @@
 /** Bases (projects) v1 and v2, base info, visibility rules, duplicate, cost, audits and base users. */
+import { auditQuery } from '../audit/audit-query.js';
 import {
   createBaseBody,
   duplicateBaseBody,
@@ -8,7 +9,6 @@ import {
   visibilityRulesBody,
 } from '@rowbase/core/api/bases';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess, requireOrgPermission } from '../http/base-access.js';
 import { requireUser } from '../http/principal.js';
@@ -42,11 +42,6 @@ type UserParams = { Params: { baseId: string; userId: string } };
 /** The site address links in mails point at. */
 const siteOf = (ctx: AppContext, req: FastifyRequest) =>
   ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
-
-const pagingQuery = z.looseObject({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
 
 export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/projects', '/api/v2/meta/bases']) {
@@ -106,8 +101,8 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   app.get<Id>(`${v1}/audits`, async (req) => {
     await requireBaseAccess(ctx, req, req.params.id, 'settingsPage');
-    const q = parseWith(pagingQuery, req.query);
-    return listAudits(ctx, req.params.id, q.limit ?? 25, q.offset ?? 0);
+    const q = parseWith(auditQuery, req.query);
+    return listAudits(ctx, req.params.id, q.limit, q.offset, q);
   });
   const duplicate = async (req: { params: { id: string }; body: unknown }) => {
     const access = await requireBaseAccess(ctx, req as never, req.params.id, 'baseDuplicate');

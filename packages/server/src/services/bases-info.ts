@@ -1,5 +1,6 @@
 /** Read-side extras of a base: server info, cost, audits, visibility rules, empty/null filters. */
 import type { ViewMeta } from '@rowbase/core/api/meta';
+import { applyAuditFilters, type AuditQuery } from '../audit/audit-query.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
@@ -38,10 +39,24 @@ export async function hasEmptyOrNullFilters(ctx: AppContext, baseId: string): Pr
   return !!r;
 }
 
-export async function listAudits(ctx: AppContext, baseId: string, limit: number, offset: number) {
+export async function listAudits(
+  ctx: AppContext,
+  baseId: string,
+  limit: number,
+  offset: number,
+  filters: Partial<AuditQuery> = {},
+) {
   const [rows, counted] = await Promise.all([
-    ctx.db('rb_audits').where({ base_id: baseId }).orderBy('created_at', 'desc').limit(limit).offset(offset),
-    ctx.db('rb_audits').where({ base_id: baseId }).count<{ n: unknown }[]>({ n: '*' }),
+    applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset(offset),
+    applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters).count<{ n: unknown }[]>({
+      n: '*',
+    }),
   ]);
   const total = Number(counted[0]?.n ?? 0);
   return {

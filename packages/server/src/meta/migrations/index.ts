@@ -7,6 +7,8 @@ import * as viewOwner from './0006-view-owner.js';
 import * as jobs from './0008-jobs.js';
 import * as comments from './0011-comments.js';
 import * as plugins from './0013-plugins.js';
+import * as hooks from './0014-hooks.js';
+import * as notifications from './0015-notifications.js';
 import * as processes from './0019-processes.js';
 
 export interface Migration {
@@ -23,5 +25,7 @@ export const migrations: Migration[] = [
   { name: '0008-jobs', ...jobs },
   { name: '0011-comments', ...comments },
   { name: '0013-plugins', ...plugins },
+  { name: '0014-hooks', ...hooks },
+  { name: '0015-notifications', ...notifications },
   { name: '0019-processes', ...processes },
 ];

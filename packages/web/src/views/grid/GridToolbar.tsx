@@ -16,6 +16,8 @@ import { SortMenu } from './toolbar/SortMenu';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
 import { addField } from '../../undo/undoable-settings';
 import { viewApi } from './view-settings';
+import { usePermissions } from '../../app/use-permissions';
+import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 
 interface Props {
   grid: GridHandle;
@@ -51,6 +53,8 @@ export function GridToolbar({
 }: Props) {
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
+  const { allowed } = usePermissions(table.base_id);
   const g = grid.controller;
   const [showSystem, setShowSystem] = useState(false);
   const [rowHeight, setRowHeight] = useState(0);
@@ -203,6 +207,19 @@ export function GridToolbar({
               await grid.reloadSettings();
             })
           }
+        />
+      )}
+      {!readOnly && allowed('hookList') && (
+        <Button size="small" type="text" data-testid="toolbar-webhooks" onClick={() => setWebhooksOpen(true)}>
+          {t('webhooks.title')}
+        </Button>
+      )}
+      {webhooksOpen && (
+        <WebhooksPanel
+          tableId={table.id}
+          canEdit={allowed('webhook')}
+          onClose={() => setWebhooksOpen(false)}
+          onError={onError}
         />
       )}
       <div className="flex-1" />

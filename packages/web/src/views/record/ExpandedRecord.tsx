@@ -14,6 +14,7 @@ import { cellTypeOf } from '../../fields/registry';
 import type { GridController } from '../grid/grid-controller';
 import { CommentsPanel } from './CommentsPanel';
 import { RecordField } from './RecordField';
+import { RowHistory } from './RowHistory';
 
 interface Props {
   controller: GridController;
@@ -60,7 +61,14 @@ export function ExpandedRecord({
     return col >= 0 ? g.value(row, col) : stored[c.title];
   };
 
+  // Bumped after each save, so the row's history reloads.
+  const [saves, setSaves] = useState(0);
   const save = async (c: ColumnMeta, value: unknown): Promise<string | undefined> => {
+    const error = await saveValue(c, value);
+    setSaves((n) => n + 1);
+    return error;
+  };
+  const saveValue = async (c: ColumnMeta, value: unknown): Promise<string | undefined> => {
     const col = gridCol(c);
     if (col >= 0) {
       return g.commitValues([{ row, col, value }]);
@@ -123,6 +131,9 @@ export function ExpandedRecord({
             onError={onError}
             onCountChanged={onCommentCount}
           />
+        )}
+        {rowId !== undefined && rowId !== null && (
+          <RowHistory tableId={table.id} rowId={String(rowId)} version={saves} />
         )}
       </div>
     </Modal>

@@ -1,0 +1,18 @@
+/**
+ * The request a piece of work runs for, without passing it down: set when a request arrives, read by change-feed
+ * subscribers (the feed delivers synchronously inside the writer's request, so the request is still current).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const current = new AsyncLocalStorage<FastifyRequest>();
+
+export function registerRequestContext(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => current.run(req, done));
+}
+
+/** Who is acting and from where, when called within a request. */
+export function currentActor(): { user: string | null; ip: string | null } {
+  const req = current.getStore();
+  return { user: req?.principal?.user.email ?? null, ip: req?.ip ?? null };
+}

@@ -1,0 +1,128 @@
+/**
+ * Notifications of a user (docs/notifications.md). Today one trigger: being mentioned in a row comment. A
+ * mention is stored in the comment as `@(userId|email|name)`; members of the comment's base other than the
+ * author get one notification per comment, however often they are mentioned in it.
+ */
+import type { CommentMeta } from '@rowbase/core/api/comments';
+import type { Knex } from 'knex';
+import type { AppContext } from '../context.js';
+import { newId } from '../meta/ids.js';
+import { toBool, toNum } from '../meta/rows.js';
+
+const MENTION = /@\(([^|)]+)\|[^|)]*\|[^)]*\)/g;
+
+export function mentionedUserIds(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION)].map((m) => m[1]!))];
+}
+
+type Row = Record<string, unknown>;
+
+function notificationOf(r: Row) {
+  return {
+    id: r.id as string,
+    fk_user_id: r.fk_user_id as string,
+    type: r.type as string,
+    body: JSON.parse(String(r.body)) as Record<string, unknown>,
+    is_read: toBool(r.is_read),
+    is_deleted: toBool(r.is_deleted),
+    created_at: new Date(toNum(r.created_at)).toISOString(),
+    updated_at: new Date(toNum(r.updated_at)).toISOString(),
+  };
+}
+
+export class NotificationsRepo {
+  constructor(private readonly db: Knex) {}
+
+  async add(userIds: string[], type: string, body: Record<string, unknown>): Promise<void> {
+    if (!userIds.length) return;
+    const now = Date.now();
+    await this.db('rb_notifications').insert(
+      userIds.map((fk_user_id) => ({
+        id: newId('notification'),
+        fk_user_id,
+        type,
+        body: JSON.stringify(body),
+        is_read: false,
+        is_deleted: false,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+  }
+
+  private mine(userId: string) {
+    return this.db('rb_notifications').where({ fk_user_id: userId, is_deleted: false });
+  }
+
+  async list(userId: string, page: { limit: number; offset: number; isRead?: boolean }) {
+    const filtered = () => {
+      const q = this.mine(userId);
+      if (page.isRead !== undefined) q.where({ is_read: page.isRead });
+      return q;
+    };
+    const [rows, total, unread] = await Promise.all([
+      filtered()
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
+      filtered().count<{ n: unknown }[]>({ n: '*' }),
+      this.mine(userId).where({ is_read: false }).count<{ n: unknown }[]>({ n: '*' }),
+    ]);
+    const totalRows = toNum(total[0]?.n);
+    return {
+      list: rows.map(notificationOf),
+      pageInfo: {
+        totalRows,
+        page: Math.floor(page.offset / page.limit) + 1,
+        pageSize: page.limit,
+        isFirstPage: page.offset === 0,
+        isLastPage: page.offset + rows.length >= totalRows,
+      },
+      unreadCount: toNum(unread[0]?.n),
+    };
+  }
+
+  /** Changes one of the user's notifications; false when it is not theirs (or gone). */
+  async update(
+    userId: string,
+    id: string,
+    patch: { is_read?: boolean; is_deleted?: boolean },
+  ): Promise<boolean> {
+    const n = await this.mine(userId)
+      .where({ id })
+      .update({ ...patch, updated_at: Date.now() });
+    return n > 0;
+  }
+
+  async markAllRead(userId: string): Promise<void> {
+    await this.mine(userId).where({ is_read: false }).update({ is_read: true, updated_at: Date.now() });
+  }
+}
+
+/** Notifies the base members mentioned in a new comment (never the author). */
+export async function notifyMentions(
+  ctx: AppContext,
+  comment: CommentMeta,
+  author: { id: string; email: string; displayName?: string | null },
+  tableTitle: string,
+): Promise<void> {
+  const ids = mentionedUserIds(comment.comment).filter((id) => id !== author.id);
+  if (!ids.length) return;
+  const members = await ctx
+    .db('rb_base_users')
+    .where({ base_id: comment.base_id })
+    .whereIn('user_id', ids)
+    .pluck('user_id');
+  await new NotificationsRepo(ctx.db).add(members as string[], 'mention', {
+    base_id: comment.base_id,
+    fk_model_id: comment.fk_model_id,
+    table_title: tableTitle,
+    row_id: comment.row_id,
+    comment_id: comment.id,
+    comment: comment.comment,
+    user: { id: author.id, email: author.email, display_name: author.displayName ?? null },
+  });
+}

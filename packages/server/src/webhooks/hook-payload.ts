@@ -1,0 +1,98 @@
+/**
+ * Which hooks a row change triggers and what they are sent, in NocoDB's shape:
+ * `{ type: 'records.after.insert', id, version, data: { table_id, table_name, rows, previous_rows } }`.
+ * A write of one row is an insert/update/delete; a write of several rows (or by filter) is the bulk
+ * operation (`records.after.bulkInsert` ...). A hook listing `insert` hears both; a hook listing only
+ * `bulkInsert` hears only writes of several rows.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChangeOf, RowValues } from '../changes/change-events.js';
+import type { Hook } from './hooks-repo.js';
+import type { HookOperation } from './hook-schemas.js';
+
+type RowsEvent = ChangeOf<'rows.inserted'> | ChangeOf<'rows.updated'> | ChangeOf<'rows.deleted'>;
+
+export interface HookPayload {
+  type: string;
+  id: string;
+  version: 'v2' | 'v3';
+  data: {
+    table_id: string;
+    table_name: string;
+    rows: RowValues[];
+    previous_rows?: RowValues[];
+  };
+}
+
+const BASE_OPERATION = {
+  'rows.inserted': 'insert',
+  'rows.updated': 'update',
+  'rows.deleted': 'delete',
+} as const;
+const BULK = { insert: 'bulkInsert', update: 'bulkUpdate', delete: 'bulkDelete' } as const;
+
+/** The operation NocoDB would name this write. */
+export function operationOf(e: RowsEvent): HookOperation {
+  const base = BASE_OPERATION[e.type];
+  return e.ids === null || e.ids.length !== 1 ? BULK[base] : base;
+}
+
+export function hookHears(hook: Hook, operation: HookOperation): boolean {
+  if (hook.operation.includes(operation)) return true;
+  const base = (Object.keys(BULK) as (keyof typeof BULK)[]).find((k) => BULK[k] === operation);
+  return base !== undefined && hook.operation.includes(base);
+}
+
+/** The rows of the event, each with its key under the primary key's title. */
+function rowsOf(e: RowsEvent, pkTitle: string): { rows: RowValues[]; previous?: RowValues[] } {
+  const ids = e.ids ?? [];
+  const withKey = (values: RowValues | undefined, i: number): RowValues =>
+    ids[i] === undefined ? { ...values } : { [pkTitle]: ids[i], ...values };
+  if (e.type === 'rows.inserted') return { rows: ids.map((_, i) => withKey(e.rows?.[i], i)) };
+  if (e.type === 'rows.deleted') {
+    const rows = ids.map((_, i) => withKey(e.previous?.[i], i));
+    return { rows, previous: rows };
+  }
+  if (e.changes) {
+    return {
+      rows: e.changes.map((c, i) => withKey({ ...c.previous, ...c.values }, i)),
+      previous: e.changes.map((c, i) => withKey(c.previous, i)),
+    };
+  }
+  return { rows: ids.map((_, i) => withKey(e.values, i)) };
+}
+
+export function payloadOf(
+  e: RowsEvent,
+  hook: Hook,
+  table: { title: string; pkTitle: string },
+  operation: HookOperation,
+): HookPayload {
+  const { rows, previous } = rowsOf(e, table.pkTitle);
+  return {
+    type: `records.after.${operation}`,
+    id: randomUUID(),
+    version: hook.version,
+    data: {
+      table_id: e.tableId,
+      table_name: table.title,
+      rows,
+      ...(previous ? { previous_rows: previous } : {}),
+    },
+  };
+}
+
+/** What the test button sends: a made-up row of the table's fields. */
+export function samplePayload(
+  hook: Pick<Hook, 'version'>,
+  table: { id: string; title: string; columns: { title: string }[] },
+  operation: HookOperation,
+): HookPayload {
+  const row = Object.fromEntries(table.columns.map((c, i) => [c.title, i === 0 ? 1 : `Sample ${c.title}`]));
+  return {
+    type: `records.after.${operation}`,
+    id: randomUUID(),
+    version: hook.version,
+    data: { table_id: table.id, table_name: table.title, rows: [row] },
+  };
+}

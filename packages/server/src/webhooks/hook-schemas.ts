@@ -1,0 +1,94 @@
+/**
+ * What the hooks API accepts. Older NocoDB clients send `operation` as one string, current ones as a list;
+ * both are stored as a list. The notification is NocoDB's `{ type, payload }` object (or its JSON text).
+ */
+import { z } from 'zod';
+
+export const HOOK_OPERATIONS = [
+  'insert',
+  'update',
+  'delete',
+  'bulkInsert',
+  'bulkUpdate',
+  'bulkDelete',
+] as const;
+export type HookOperation = (typeof HOOK_OPERATIONS)[number];
+
+const keyValue = z.object({
+  name: z.string().default(''),
+  value: z.string().default(''),
+  enabled: z.boolean().optional(),
+});
+
+export const urlNotification = z.object({
+  type: z.literal('URL'),
+  payload: z.object({
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']))
+      .default('POST'),
+    path: z
+      .string()
+      .url('must be an http(s) URL')
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    body: z.string().optional(),
+    headers: z.array(keyValue).default([]),
+    parameters: z.array(keyValue).default([]),
+  }),
+});
+export type UrlNotification = z.infer<typeof urlNotification>;
+
+const notificationField = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}, urlNotification);
+
+const operationField = z
+  .union([z.enum(HOOK_OPERATIONS), z.array(z.enum(HOOK_OPERATIONS)).min(1)])
+  .transform((o) => (Array.isArray(o) ? [...new Set(o)] : [o]));
+
+const common = {
+  title: z.string().trim().min(1, 'is required').max(255),
+  description: z.string().nullish(),
+  event: z.literal('after').default('after'),
+  operation: operationField,
+  notification: notificationField,
+  retries: z.coerce.number().int().min(0).max(10).default(0),
+  retry_interval: z.coerce.number().int().min(0).max(3_600_000).default(60000),
+  timeout: z.coerce.number().int().min(100).max(60000).default(10000),
+  active: z.boolean().default(true),
+  version: z.enum(['v2', 'v3']).default('v2'),
+};
+
+export const createHookBody = z.object(common).passthrough();
+export const updateHookBody = z
+  .object({
+    title: common.title.optional(),
+    description: common.description,
+    event: z.literal('after').optional(),
+    operation: operationField.optional(),
+    notification: notificationField.optional(),
+    retries: z.coerce.number().int().min(0).max(10).optional(),
+    retry_interval: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    timeout: z.coerce.number().int().min(100).max(60000).optional(),
+    active: z.boolean().optional(),
+    version: z.enum(['v2', 'v3']).optional(),
+  })
+  .passthrough();
+
+export const testHookBody = z
+  .object({
+    hook: z.object(common).passthrough(),
+    payload: z.unknown().optional(),
+  })
+  .passthrough();
+
+export const logsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});

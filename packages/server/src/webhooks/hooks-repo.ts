@@ -1,0 +1,216 @@
+/** Webhooks (rb_hooks) and their delivery logs (rb_hook_logs), in NocoDB's presentation shape. */
+import type { Knex } from 'knex';
+import { newId } from '../meta/ids.js';
+import { toBool, toNum } from '../meta/rows.js';
+import type { HookOperation, UrlNotification } from './hook-schemas.js';
+
+type Row = Record<string, unknown>;
+
+export interface Hook {
+  id: string;
+  base_id: string;
+  source_id: string | null;
+  fk_model_id: string;
+  title: string;
+  description: string | null;
+  type: 'URL';
+  event: 'after';
+  operation: HookOperation[];
+  notification: UrlNotification;
+  retries: number;
+  retry_interval: number;
+  timeout: number;
+  active: boolean;
+  version: 'v2' | 'v3';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HookLogEntry {
+  baseId: string;
+  hookId: string;
+  type: string;
+  event: string;
+  operation: string;
+  testCall: boolean;
+  payload: unknown;
+  notification: unknown;
+  errorCode: string | null;
+  errorMessage: string | null;
+  executionTime: number;
+  response: unknown;
+  triggeredBy: string | null;
+  attempt: number;
+}
+
+const iso = (ms: unknown) => new Date(toNum(ms)).toISOString();
+
+function hookOf(r: Row): Hook {
+  const notification = JSON.parse(String(r.notification)) as UrlNotification;
+  return {
+    id: r.id as string,
+    base_id: r.base_id as string,
+    source_id: (r.source_id as string | null) ?? null,
+    fk_model_id: r.fk_model_id as string,
+    title: r.title as string,
+    description: (r.description as string | null) ?? null,
+    type: notification.type,
+    event: r.event as 'after',
+    operation: JSON.parse(String(r.operation)) as HookOperation[],
+    notification,
+    retries: toNum(r.retries),
+    retry_interval: toNum(r.retry_interval),
+    timeout: toNum(r.timeout),
+    active: toBool(r.active),
+    version: r.version as 'v2' | 'v3',
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+function logOf(r: Row) {
+  return {
+    id: r.id as string,
+    base_id: r.base_id as string,
+    fk_hook_id: r.fk_hook_id as string,
+    type: r.type as string,
+    event: r.event as string,
+    operation: r.operation as string,
+    test_call: toBool(r.test_call),
+    payload: r.payload as string,
+    notification: r.notification as string,
+    error_code: (r.error_code as string | null) ?? null,
+    error_message: (r.error_message as string | null) ?? null,
+    execution_time: toNum(r.execution_time),
+    response: (r.response as string | null) ?? null,
+    triggered_by: (r.triggered_by as string | null) ?? null,
+    attempt: toNum(r.attempt),
+    created_at: iso(r.created_at),
+  };
+}
+export type HookLog = ReturnType<typeof logOf>;
+
+export type HookInput = Pick<
+  Hook,
+  | 'title'
+  | 'event'
+  | 'operation'
+  | 'notification'
+  | 'retries'
+  | 'retry_interval'
+  | 'timeout'
+  | 'active'
+  | 'version'
+> & { description?: string | null };
+
+export class HooksRepo {
+  constructor(private readonly db: Knex) {}
+
+  async insert(
+    table: { id: string; base_id: string; source_id: string | null },
+    h: HookInput,
+    userId: string,
+  ) {
+    const id = newId('hook');
+    const now = Date.now();
+    await this.db('rb_hooks').insert({
+      id,
+      base_id: table.base_id,
+      source_id: table.source_id,
+      fk_model_id: table.id,
+      ...this.columnsOf(h),
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    });
+    return (await this.byId(id))!;
+  }
+
+  private columnsOf(h: Partial<HookInput>): Row {
+    const set: Row = {};
+    for (const k of [
+      'title',
+      'description',
+      'event',
+      'retries',
+      'retry_interval',
+      'timeout',
+      'active',
+      'version',
+    ] as const)
+      if (h[k] !== undefined) set[k] = h[k];
+    if (h.operation !== undefined) set.operation = JSON.stringify(h.operation);
+    if (h.notification !== undefined) set.notification = JSON.stringify(h.notification);
+    return set;
+  }
+
+  async byId(id: string): Promise<Hook | undefined> {
+    const r = await this.db('rb_hooks').where({ id }).first();
+    return r ? hookOf(r) : undefined;
+  }
+
+  async listForTable(tableId: string): Promise<Hook[]> {
+    const rows = await this.db('rb_hooks')
+      .where({ fk_model_id: tableId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(hookOf);
+  }
+
+  /** The active hooks of a table, read on every row write of a table (the index on fk_model_id serves it). */
+  async activeForTable(tableId: string): Promise<Hook[]> {
+    const rows = await this.db('rb_hooks').where({ fk_model_id: tableId, active: true });
+    return rows.map(hookOf);
+  }
+
+  async update(id: string, patch: Partial<HookInput>): Promise<Hook> {
+    await this.db('rb_hooks')
+      .where({ id })
+      .update({ ...this.columnsOf(patch), updated_at: Date.now() });
+    return (await this.byId(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db('rb_hook_logs').where({ fk_hook_id: id }).delete();
+    await this.db('rb_hooks').where({ id }).delete();
+  }
+
+  async addLog(e: HookLogEntry): Promise<void> {
+    await this.db('rb_hook_logs').insert({
+      id: newId('hookLog'),
+      base_id: e.baseId,
+      fk_hook_id: e.hookId,
+      type: e.type,
+      event: e.event,
+      operation: e.operation,
+      test_call: e.testCall,
+      payload: JSON.stringify(e.payload),
+      notification: JSON.stringify(e.notification),
+      error_code: e.errorCode,
+      error_message: e.errorMessage,
+      execution_time: e.executionTime,
+      response: e.response === undefined ? null : JSON.stringify(e.response),
+      triggered_by: e.triggeredBy,
+      attempt: e.attempt,
+      created_at: Date.now(),
+    });
+  }
+
+  /** One page of a hook's logs, newest first, and how many there are. */
+  async logs(
+    hookId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ list: HookLog[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db('rb_hook_logs')
+        .where({ fk_hook_id: hookId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db('rb_hook_logs').where({ fk_hook_id: hookId }).count<{ n: unknown }[]>({ n: '*' }),
+    ]);
+    return { list: rows.map(logOf), total: toNum(count[0]?.n) };
+  }
+}

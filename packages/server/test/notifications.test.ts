@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
+import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createBase, createTable } from './meta-factories.js';
+
+type Member = Awaited<ReturnType<typeof signUpUser>> & { id: string };
+
+describe.each(testDatabases())('notifications on %s', (kind) => {
+  let server: TestServer;
+  let tableId: string;
+  const m: Record<'owner' | 'editor' | 'outsider', Member> = {} as never;
+  const as = (who: keyof typeof m) => ({ token: m[who].token });
+  const mention = (who: keyof typeof m) => `@(${m[who].id}|${m[who].email}|${m[who].email})`;
+  const inbox = async (who: keyof typeof m, query = '', n = 0) => {
+    const until = Date.now() + 5000;
+    for (;;) {
+      const res = await server.api.get(`/api/v1/notifications${query}`, as(who));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      if (res.body.list.length >= n || Date.now() > until) return res.body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    for (const who of ['owner', 'editor', 'outsider'] as const) {
+      const u = await signUpUser(server.api, randomEmail(who));
+      m[who] = { ...u, id: await userIdOf(server, u.token) };
+    }
+    const base = await createBase(server, m.owner);
+    tableId = (await createTable(server, m.owner, base.id, { title: 'Tasks' })).id;
+    await addBaseUser(server, base.id, m.editor.id, 'editor');
+  });
+  afterAll(async () => server?.close());
+
+  it('notifies base members mentioned in a comment, not the author nor outsiders', async () => {
+    const created = await server.api.post(
+      '/api/v1/db/meta/comments',
+      {
+        fk_model_id: tableId,
+        row_id: 3,
+        comment: `${mention('editor')} and ${mention('outsider')} and ${mention('owner')}, please check ${mention('editor')}`,
+      },
+      as('owner'),
+    );
+    expect(created.status).toBe(200);
+    const box = await inbox('editor', '', 1);
+    expect(box.unreadCount).toBe(1);
+    expect(box.list).toHaveLength(1);
+    expect(box.list[0]).toMatchObject({
+      type: 'mention',
+      is_read: false,
+      body: { fk_model_id: tableId, table_title: 'Tasks', row_id: '3', user: { email: m.owner.email } },
+    });
+    expect((await inbox('outsider')).list).toHaveLength(0);
+    expect((await inbox('owner')).list).toHaveLength(0);
+  });
+
+  it('reads, filters, marks all read and deletes', async () => {
+    await server.api.post(
+      '/api/v1/db/meta/comments',
+      { fk_model_id: tableId, row_id: 4, comment: `${mention('editor')} again` },
+      as('owner'),
+    );
+    const both = await inbox('editor', '', 2);
+    expect(both.unreadCount).toBe(2);
+    const [newest, older] = both.list;
+    expect(
+      (await server.api.patch(`/api/v1/notifications/${older.id}`, { is_read: true }, as('editor'))).status,
+    ).toBe(200);
+    const unread = await inbox('editor', '?is_read=false');
+    expect(unread.list.map((n: { id: string }) => n.id)).toEqual([newest.id]);
+    expect(unread.unreadCount).toBe(1);
+
+    // Someone else's notification is not found.
+    expect(
+      (await server.api.patch(`/api/v1/notifications/${newest.id}`, { is_read: true }, as('owner'))).status,
+    ).toBe(404);
+    expect(
+      (await server.api.patch(`/api/v1/notifications/${newest.id}`, { is_read: 'yes' }, as('editor'))).status,
+    ).toBe(400);
+
+    await server.api.post('/api/v1/notifications/mark-all-read', {}, as('editor'));
+    expect((await inbox('editor')).unreadCount).toBe(0);
+    await server.api.delete(`/api/v1/notifications/${newest.id}`, undefined, as('editor'));
+    expect((await inbox('editor')).list.map((n: { id: string }) => n.id)).toEqual([older.id]);
+  });
+});

@@ -1,0 +1,262 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
+import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createProductTable, productRow, type ProductTable } from './rows-fixtures.js';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: any;
+}
+
+/** A real HTTP receiver on loopback: records every request; `/flaky` fails the first two calls. */
+async function startReceiver() {
+  const received: Received[] = [];
+  let flakyCalls = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : null,
+      });
+      if (req.url?.startsWith('/flaky') && ++flakyCalls <= 2) {
+        res.writeHead(503).end('busy');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function waitFor<T>(check: () => T | undefined, what: string, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = check();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const urlHook = (title: string, url: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  event: 'after',
+  operation: ['insert', 'update', 'delete'],
+  notification: {
+    type: 'URL',
+    payload: {
+      method: 'POST',
+      path: url,
+      headers: [{ name: 'X-Secret', value: 's3cret', enabled: true }],
+      parameters: [{ name: 'source', value: 'rowbase', enabled: true }],
+    },
+  },
+  ...extra,
+});
+
+describe.each(testDatabases())('webhooks on %s', (kind) => {
+  let server: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let t: ProductTable;
+  const as = () => ({ token: t.owner.token });
+  const hooksPath = () => `/api/v1/db/meta/tables/${t.tableId}/hooks`;
+  /** The hook's logs once there are `n` of them (each is written after its request was answered). */
+  const logsOf = async (hookId: string, n: number) => {
+    const until = Date.now() + 5000;
+    for (;;) {
+      const page = await server.api.get(`/api/v1/db/meta/hooks/${hookId}/logs`, as());
+      expect(page.status).toBe(200);
+      if (page.body.list.length >= n || Date.now() > until) return page.body.list as any[];
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { NC_ALLOW_LOCAL_HOOKS: 'true' });
+    receiver = await startReceiver();
+    t = await createProductTable(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver?.close();
+  });
+
+  it('creates, lists, updates and deletes hooks, with operation as a string or a list', async () => {
+    const created = await server.api.post(
+      hooksPath(),
+      { ...urlHook('Legacy', `${receiver.url}/legacy`), operation: 'insert', active: false },
+      as(),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^hk/),
+      fk_model_id: t.tableId,
+      title: 'Legacy',
+      event: 'after',
+      operation: ['insert'],
+      active: false,
+      retries: 0,
+      notification: { type: 'URL', payload: { method: 'POST', path: `${receiver.url}/legacy` } },
+    });
+    const patched = await server.api.patch(
+      `/api/v2/meta/hooks/${created.body.id}`,
+      { title: 'Renamed', operation: ['insert', 'delete'] },
+      as(),
+    );
+    expect(patched.body).toMatchObject({ title: 'Renamed', operation: ['insert', 'delete'] });
+    const list = await server.api.get(hooksPath(), as());
+    expect(list.body.list.map((h: { title: string }) => h.title)).toContain('Renamed');
+    const del = await server.api.delete(`/api/v1/db/meta/hooks/${created.body.id}`, undefined, as());
+    expect(del.status).toBe(200);
+    expect(await server.ctx.db('rb_hooks').where({ id: created.body.id }).first()).toBeUndefined();
+  });
+
+  it('refuses bad input naming the field, and callers below creator', async () => {
+    const bad = await server.api.post(
+      hooksPath(),
+      { ...urlHook('Bad', 'not a url'), operation: ['explode'] },
+      as(),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/operation/);
+    expect(JSON.stringify(bad.body)).toMatch(/notification.payload.path/);
+
+    const editor = await signUpUser(server.api, randomEmail('editor'));
+    await addBaseUser(server, t.baseId, await userIdOf(server, editor.token), 'editor');
+    const refused = await server.api.post(hooksPath(), urlHook('Nope', receiver.url), {
+      token: editor.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(await server.ctx.db('rb_hooks').where({ title: 'Nope' }).first()).toBeUndefined();
+  });
+
+  it('delivers inserts, updates, bulk writes and deletes in NocoDB payload shape, and logs each delivery', async () => {
+    const hook = (await server.api.post(hooksPath(), urlHook('Sync', `${receiver.url}/sync`), as())).body;
+    const fromSync = () => receiver.received.filter((r) => r.url.startsWith('/sync'));
+
+    const inserted = await server.api.post(t.v1, productRow(1), as());
+    expect(inserted.status).toBe(200);
+    const first = await waitFor(() => fromSync()[0], 'the insert delivery');
+    expect(first.method).toBe('POST');
+    expect(first.url).toBe('/sync?source=rowbase');
+    expect(first.headers['x-secret']).toBe('s3cret');
+    expect(first.body).toMatchObject({
+      type: 'records.after.insert',
+      version: 'v2',
+      data: {
+        table_id: t.tableId,
+        table_name: 'Products',
+        rows: [{ Id: inserted.body.Id, Title: 'Product 1' }],
+      },
+    });
+
+    await server.api.patch(`${t.v1}/${inserted.body.Id}`, { Title: 'Renamed product' }, as());
+    const update = await waitFor(() => fromSync()[1], 'the update delivery');
+    expect(update.body.type).toBe('records.after.update');
+    expect(update.body.data.rows[0]).toMatchObject({ Id: inserted.body.Id, Title: 'Renamed product' });
+    expect(update.body.data.previous_rows[0]).toMatchObject({ Id: inserted.body.Id, Title: 'Product 1' });
+
+    await server.api.post(t.bulk, [productRow(2), productRow(3)], as());
+    const bulk = await waitFor(() => fromSync()[2], 'the bulk insert delivery');
+    expect(bulk.body.type).toBe('records.after.bulkInsert');
+    expect(bulk.body.data.rows.map((r: { Title: string }) => r.Title)).toEqual(['Product 2', 'Product 3']);
+
+    await server.api.delete(`${t.v1}/${inserted.body.Id}`, undefined, as());
+    const deleted = await waitFor(() => fromSync()[3], 'the delete delivery');
+    expect(deleted.body.type).toBe('records.after.delete');
+    expect(deleted.body.data.rows[0]).toMatchObject({ Id: inserted.body.Id, Title: 'Renamed product' });
+
+    await logsOf(hook.id, 4);
+    const page = await server.api.get(`/api/v1/db/meta/hooks/${hook.id}/logs?limit=2`, as());
+    expect(page.status).toBe(200);
+    expect(page.body.pageInfo).toMatchObject({
+      totalRows: 4,
+      pageSize: 2,
+      isFirstPage: true,
+      isLastPage: false,
+    });
+    expect(page.body.list[0]).toMatchObject({
+      fk_hook_id: hook.id,
+      operation: 'delete',
+      test_call: false,
+      error_code: null,
+      attempt: 1,
+    });
+    expect(JSON.parse(page.body.list[0].response)).toMatchObject({ status: 200, data: '{"ok":true}' });
+
+    // Switched off, the hook stays quiet.
+    await server.api.patch(`/api/v1/db/meta/hooks/${hook.id}`, { active: false }, as());
+    await server.api.post(t.v1, productRow(4), as());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fromSync()).toHaveLength(4);
+  });
+
+  it('retries a failing receiver and logs every attempt', async () => {
+    const hook = (
+      await server.api.post(
+        hooksPath(),
+        urlHook('Flaky', `${receiver.url}/flaky`, { operation: ['insert'], retries: 2, retry_interval: 50 }),
+        as(),
+      )
+    ).body;
+    await server.api.post(t.v1, productRow(5), as());
+    await waitFor(
+      () => (receiver.received.filter((r) => r.url.startsWith('/flaky')).length === 3 ? true : undefined),
+      'three attempts',
+    );
+    const logs = await logsOf(hook.id, 3);
+    expect(
+      logs.map((l: { attempt: number; error_code: string | null }) => [l.attempt, l.error_code]),
+    ).toEqual([
+      [3, null],
+      [2, 'HTTP_503'],
+      [1, 'HTTP_503'],
+    ]);
+  });
+
+  it('tests a hook with a sample payload, and refuses local addresses unless allowed', async () => {
+    const before = receiver.received.length;
+    const ok = await server.api.post(
+      `${hooksPath()}/test`,
+      { hook: urlHook('Try', `${receiver.url}/try`, { operation: ['insert'] }) },
+      as(),
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.msg).toBe('Success');
+    const got = receiver.received.slice(before).find((r) => r.url.startsWith('/try'));
+    expect(got?.body.type).toBe('records.after.insert');
+    expect(Object.keys(got?.body.data.rows[0])).toContain('Title');
+
+    const sample = await server.api.get(`${hooksPath()}/samplePayload/update/v2`, as());
+    expect(sample.body).toMatchObject({ type: 'records.after.update', data: { table_id: t.tableId } });
+
+    server.ctx.config.allowLocalHooks = false;
+    try {
+      for (const target of [
+        `${receiver.url}/blocked`,
+        receiver.url.replace('127.0.0.1', 'localhost') + '/blocked',
+      ]) {
+        const refused = await server.api.post(
+          `${hooksPath()}/test`,
+          { hook: urlHook('Local', target) },
+          as(),
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.msg).toMatch(/Webhook test failed: .*local or private address/);
+      }
+      expect(receiver.received.filter((r) => r.url.startsWith('/blocked'))).toHaveLength(0);
+    } finally {
+      server.ctx.config.allowLocalHooks = true;
+    }
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * A table's webhooks in a drawer: the list (switch on or off, edit, delete, see the delivery log), and a form to
+ * add or edit one (title, events, method, URL, headers, retries) with a button to send a test now.
+ */
+import { Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formOf,
+  hookBody,
+  logStatus,
+  webhooksApi,
+  type Hook,
+  type HookForm,
+  type HookLog,
+} from './webhooks-api';
+
+interface Props {
+  tableId: string;
+  canEdit: boolean;
+  onClose(): void;
+  onError(message: string): void;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const EMPTY: HookForm = {
+  title: '',
+  operation: ['insert'],
+  method: 'POST',
+  url: '',
+  headers: [],
+  retries: 0,
+  active: true,
+};
+
+export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
+  const { t } = useTranslation();
+  const [hooks, setHooks] = useState<Hook[]>([]);
+  const [editing, setEditing] = useState<{ hook?: Hook }>();
+  const [logsOf, setLogsOf] = useState<{ hook: Hook; logs: HookLog[] }>();
+  const [tested, setTested] = useState<string>();
+  const [form] = Form.useForm<HookForm>();
+
+  const reload = useCallback(
+    () => webhooksApi.list(tableId).then(setHooks, (e) => onError(messageOf(e))),
+    [tableId, onError],
+  );
+  useEffect(() => void reload(), [reload]);
+
+  const run = (action: () => Promise<unknown>) =>
+    action()
+      .then(reload)
+      .catch((e) => onError(messageOf(e)));
+
+  const openForm = (hook?: Hook) => {
+    setTested(undefined);
+    form.setFieldsValue(hook ? formOf(hook) : EMPTY);
+    setEditing({ hook });
+  };
+  const save = async () => {
+    const values = await form.validateFields();
+    const hook = editing?.hook;
+    await run(() =>
+      hook ? webhooksApi.update(hook.id, hookBody(values)) : webhooksApi.create(tableId, values),
+    );
+    setEditing(undefined);
+  };
+  const test = async () => {
+    const values = await form.validateFields();
+    setTested(undefined);
+    try {
+      await webhooksApi.test(tableId, values, editing?.hook?.id);
+      setTested(t('webhooks.testSucceeded'));
+    } catch (e) {
+      setTested(messageOf(e));
+    }
+  };
+  const showLogs = (hook: Hook) =>
+    webhooksApi.logs(hook.id).then(
+      (logs) => setLogsOf({ hook, logs }),
+      (e) => onError(messageOf(e)),
+    );
+
+  return (
+    <Drawer open width={640} title={t('webhooks.title')} onClose={onClose} data-testid="webhooks-panel">
+      {canEdit && !editing && (
+        <Button type="primary" onClick={() => openForm()} data-testid="webhook-add">
+          {t('webhooks.add')}
+        </Button>
+      )}
+      {!editing && (
+        <ul className="mt-3 space-y-2" data-testid="webhook-list">
+          {hooks.length === 0 && <li className="text-gray-500">{t('webhooks.none')}</li>}
+          {hooks.map((h) => (
+            <li
+              key={h.id}
+              className="flex items-center gap-2 rounded border border-gray-200 p-2"
+              data-testid={`webhook-${h.title}`}
+            >
+              <Switch
+                size="small"
+                checked={h.active}
+                disabled={!canEdit}
+                aria-label={t('webhooks.active')}
+                onChange={(active) => void run(() => webhooksApi.update(h.id, { active }))}
+              />
+              <span className="flex-1">
+                <b>{h.title}</b>{' '}
+                <span className="text-gray-500">
+                  {h.notification.payload.method} {h.notification.payload.path}
+                </span>{' '}
+                {h.operation.map((o) => (
+                  <Tag key={o}>{t(`webhooks.operation.${o}`, o)}</Tag>
+                ))}
+              </span>
+              <Button size="small" onClick={() => void showLogs(h)}>
+                {t('webhooks.logs')}
+              </Button>
+              {canEdit && (
+                <>
+                  <Button size="small" onClick={() => openForm(h)}>
+                    {t('webhooks.edit')}
+                  </Button>
+                  <Button size="small" danger onClick={() => void run(() => webhooksApi.remove(h.id))}>
+                    {t('webhooks.delete')}
+                  </Button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <Form form={form} layout="vertical" data-testid="webhook-form">
+          <Form.Item name="title" label={t('webhooks.name')} rules={[{ required: true, whitespace: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="operation"
+            label={t('webhooks.events')}
+            rules={[{ required: true, type: 'array', min: 1 }]}
+          >
+            <Checkbox.Group
+              options={(['insert', 'update', 'delete'] as const).map((o) => ({
+                value: o,
+                label: t(`webhooks.operation.${o}`),
+              }))}
+            />
+          </Form.Item>
+          <div className="flex gap-2">
+            <Form.Item name="method" label={t('webhooks.method')}>
+              <Select
+                style={{ width: 110 }}
+                options={['POST', 'PUT', 'PATCH', 'GET', 'DELETE'].map((m) => ({ value: m }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="url"
+              label={t('webhooks.url')}
+              className="flex-1"
+              rules={[{ required: true, type: 'url' }]}
+            >
+              <Input placeholder="https://" />
+            </Form.Item>
+          </div>
+          <Form.List name="headers">
+            {(fields, { add, remove }) => (
+              <div className="mb-3">
+                <div className="mb-1">{t('webhooks.headers')}</div>
+                {fields.map((f) => (
+                  <div key={f.key} className="mb-1 flex gap-2">
+                    <Form.Item name={[f.name, 'name']} noStyle>
+                      <Input placeholder={t('webhooks.headerName')} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'value']} noStyle>
+                      <Input placeholder={t('webhooks.headerValue')} />
+                    </Form.Item>
+                    <Button onClick={() => remove(f.name)} aria-label={t('webhooks.removeHeader')}>
+                      ×
+                    </Button>
+                  </div>
+                ))}
+                <Button size="small" onClick={() => add({ name: '', value: '' })}>
+                  {t('webhooks.addHeader')}
+                </Button>
+              </div>
+            )}
+          </Form.List>
+          <Form.Item name="retries" label={t('webhooks.retries')}>
+            <InputNumber min={0} max={10} />
+          </Form.Item>
+          <Form.Item name="active" valuePropName="checked" label={t('webhooks.active')}>
+            <Switch />
+          </Form.Item>
+          {tested && (
+            <p className="mb-2" data-testid="webhook-test-result">
+              {tested}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button type="primary" onClick={() => void save()} data-testid="webhook-save">
+              {t('webhooks.save')}
+            </Button>
+            <Button onClick={() => void test()} data-testid="webhook-test">
+              {t('webhooks.test')}
+            </Button>
+            <Button onClick={() => setEditing(undefined)}>{t('webhooks.cancel')}</Button>
+          </div>
+        </Form>
+      )}
+      {logsOf && !editing && (
+        <div className="mt-4" data-testid="webhook-logs">
+          <h4 className="mb-2 font-semibold">{t('webhooks.logsOf', { title: logsOf.hook.title })}</h4>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={logsOf.logs}
+            locale={{ emptyText: t('webhooks.noLogs') }}
+            columns={[
+              { title: t('webhooks.when'), render: (_, l) => new Date(l.created_at).toLocaleString() },
+              {
+                title: t('webhooks.event'),
+                render: (_, l) => (l.test_call ? t('webhooks.testCall') : l.operation),
+              },
+              { title: t('webhooks.status'), render: (_, l) => logStatus(l) },
+              { title: t('webhooks.duration'), render: (_, l) => `${l.execution_time} ms` },
+            ]}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}
