@@ -24,7 +24,7 @@ interface Props {
 export function TableItem({ table, tables, index, baseId }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { typeOrId = 'nc', viewId: openTableId, viewTitle: openViewId } = useParams();
+  const { typeOrId = 'nc', viewId: openTableId } = useParams();
   const navigate = useNavigate();
   const { allowed } = usePermissions(baseId);
   const [renaming, setRenaming] = useState(false);
