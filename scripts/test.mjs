@@ -31,8 +31,12 @@ function finish(status) {
   process.exit(status);
 }
 
+// The scale-out tests start real server processes from packages/server/dist: build it first.
+let status = run('npm', ['run', 'build:ts']);
+if (status !== 0) finish(status);
+
 const unitReport = path.join(reports, 'vitest.json');
-let status = run('npx', [
+status = run('npx', [
   'vitest',
   'run',
   '--reporter=default',
