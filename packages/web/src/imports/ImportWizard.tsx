@@ -14,7 +14,8 @@ import { listenToJob, type JobListening } from '../jobs/job-listener';
 import { jobsApi } from '../api/jobs';
 import { getToken } from '../session/session';
 import { subscribeSettings } from '../session/stored-settings';
-import { importsApi, rateOf, rowsOfProgress, type ImportPreview, type ImportResult } from './imports-api';
+import { rateOf, rowsOfProgress } from './import-progress';
+import { importsApi, type ImportPreview, type ImportResult } from './imports-api';
 
 const IMPORT_TYPES = [
   'SingleLineText',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateOf, rowsOfProgress } from './imports-api';
+import { rateOf, rowsOfProgress } from './import-progress';
 
 describe('import progress', () => {
   it('reads rows done and total from the job message', () => {
