@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { dropdownsSettledClosed, openDropdownOptions } from '../support/dropdowns.js';
 import { type Api, call, eventually, openGrid } from '../support/grid.js';
 import { signUpByApi } from '../support/web.js';
 
@@ -67,21 +68,10 @@ const rowCount = () =>
     () => (document.querySelector('[data-testid=grid] canvas') as any).rowbaseGrid.rowCount as number,
   );
 /** The options of the one open dropdown (once the one closed before it has gone). */
-async function visibleOptions(): Promise<string[]> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 1,
-  );
-  await page.waitForSelector('.ant-select-dropdown:visible .ant-select-item-option');
-  return page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''));
-}
+const visibleOptions = () => openDropdownOptions(page);
 
 /** Waits until no dropdown is open any more. */
-const dropdownsClosed = () =>
-  page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
-  );
+const dropdownsClosed = () => dropdownsSettledClosed(page);
 const errorToasts = () => page.locator('.ant-notification-notice-error').count();
 
 /** The last condition row's control with this test id. */
@@ -187,10 +177,7 @@ it('names the operators in German', async () => {
   await german.waitForSelector('[data-testid=grid-scroller]');
   await german.click('[data-testid=toolbar-filter]');
   await german.click('[data-testid=filter-menu] [data-testid=filter-op]');
-  await german.waitForSelector('.ant-select-dropdown:visible .ant-select-item-option');
-  const ops = await german
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+  const ops = await openDropdownOptions(german);
   expect(ops).toContain('liegt innerhalb');
   expect(ops).toContain('ist leer');
   await german.close();

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { openDropdownOptions } from '../support/dropdowns.js';
 import { type Api, call, eventually, openGrid, shownTitles, waitForRows } from '../support/grid.js';
 import { signUpByApi } from '../support/web.js';
 
@@ -124,9 +125,7 @@ it('offers only user fields as the rollup target, not the link columns or row or
   await openFieldForm('Hours max', 'Rollup');
   await choose('field-link-field', 'Tasks');
   await page.click('[data-testid=field-target-field]');
-  const options = await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+  const options = await openDropdownOptions(page);
   expect(options).toContain('Hours');
   expect(options).not.toContain('nc_order');
   expect(options.some((o) => /_id$/.test(o ?? ''))).toBe(false);

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { dropdownsSettledClosed, openDropdownOptions } from '../support/dropdowns.js';
 import {
   type Api,
   call,
@@ -159,13 +160,13 @@ it('names the types readably in the picker, and in the chosen language after swi
 
   await page.locator('[data-testid=language-picker]').first().click();
   await page.click('.ant-select-item-option[title="Deutsch"]');
+  await dropdownsSettledClosed(page);
   // The German file loads lazily; the language switches (and <html lang> follows) once it is there.
   await page.waitForFunction(() => document.documentElement.lang === 'de');
   await openPicker();
   await page.keyboard.type('einzeilig');
   await page.waitForSelector('.ant-select-item-option[title="Einzeiliger Text"]');
-  const shown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
-  expect(await shown.allTextContents()).toEqual(['Einzeiliger Text']);
+  expect(await openDropdownOptions(page)).toEqual(['Einzeiliger Text']);
   await closeForm();
 
   await page.locator('[data-testid=language-picker]').first().click();
