@@ -1,7 +1,7 @@
 /**
  * Saving a SQL page query as a database view: the view is created and read in as a read-only table whose
- * rows the records API lists; a query that reaches the meta store or another base, or a write, is refused
- * and leaves no view behind; editors get 403.
+ * rows the records API lists and never writes; a query that reaches the meta store or another base, or
+ * a write, is refused and leaves no view behind; editors get 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBaseUser, randomEmail, signIn, userIdOf } from './auth-fixtures.js';
@@ -15,6 +15,7 @@ describe.each(testDatabases())('SQL views on %s', (kind) => {
   let baseId: string;
   let sourceId: string;
   let items: string;
+  let itemsId: string;
   let secret: string;
   let editor: string;
   let otherBaseId: string;
@@ -50,6 +51,7 @@ describe.each(testDatabases())('SQL views on %s', (kind) => {
     const t = await createTable(server, owner, baseId, { title: 'Items' });
     sourceId = (t as unknown as { source_id: string }).source_id;
     items = quote(kind, t.table_name);
+    itemsId = t.id;
     const rows = Array.from({ length: 5 }, (_, i) => ({ Title: `item ${i + 1}` }));
     const ins = await server.api.post(`/api/v2/tables/${t.id}/records`, rows, { token: owner.token });
     expect(ins.status, JSON.stringify(ins.body)).toBe(200);
@@ -85,6 +87,15 @@ describe.each(testDatabases())('SQL views on %s', (kind) => {
       ['item 4', '?'],
       ['item 5', '?'],
     ]);
+
+    // Its rows are read only, even where the database would write through a simple view.
+    const write = await server.api.post(`/api/v2/tables/${res.body.id}/records`, [{ title: 'x' }], {
+      token: owner.token,
+    });
+    expect(write.status).toBe(400);
+    expect(write.body.msg).toBe(`Table 'Late items' is a database view: its rows cannot be changed`);
+    const all = await server.api.get(`/api/v2/tables/${itemsId}/records`, { token: owner.token });
+    expect(all.body.pageInfo.totalRows).toBe(5);
 
     const before = await viewCount();
     const del = await server.api.delete(`/api/v1/db/meta/tables/${res.body.id}`, undefined, {
