@@ -1,13 +1,14 @@
 /**
- * The base tools: the SQL editor runs a query and shows (and downloads) its result, and refuses an
- * editor; the relations diagram draws the tables and links and downloads PNG and SVG; the REST API
- * docs open in Swagger UI.
+ * The base tools: the SQL editor runs a query and shows (and downloads) its result, saves a query as a
+ * view, and refuses an editor; the relations diagram draws the tables and links and downloads PNG and
+ * SVG; the REST API docs open in Swagger UI.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { cellValue, shownTitles, waitForRows } from '../support/grid.js';
 import { fillAuthForm, openPage, signUpByApi, waitForRoute } from '../support/web.js';
 
 let app: RunningApp;
@@ -95,6 +96,25 @@ it('runs a query on the SQL page, shows the rows and downloads them as CSV', asy
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Enter');
   await page.waitForSelector('[data-testid=sql-error]:has-text("only a single SELECT")');
+  await page.context().close();
+});
+
+it('saves a query as a view that appears in the sidebar and lists its rows', async () => {
+  const page = await openAs('owner@example.com', `/nc/${baseId}/sql`);
+  await page.waitForSelector('[data-testid=sql-editor] .cm-content');
+  await page.click('[data-testid=sql-editor] .cm-content');
+  await page.keyboard.type(`SELECT title FROM "${ordersTable}" WHERE title LIKE 'Second%'`);
+  await page.keyboard.press('Escape');
+  await page.click('[data-testid=sql-save-view]');
+  await page.fill('[data-testid=title-input]', 'Late orders');
+  await page.click('[data-testid=modal-ok]');
+  const item = page.locator('[data-testid=table-list]').getByText('Late orders');
+  await item.waitFor();
+  await item.click();
+  await page.waitForSelector('[data-testid=grid-scroller]');
+  await waitForRows(page);
+  expect(await shownTitles(page)).toEqual(['title']);
+  expect(await cellValue(page, 'title', 0)).toBe('Second order');
   await page.context().close();
 });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndUser, randomEmail, tokenFromMail } from './auth-fixtures.js';
-import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createBase } from './meta-factories.js';
 import { startSmtp, type TestSmtp } from './protocol-servers.js';
+import type { ParsedMail } from 'mailparser';
 
 const PLUGINS = '/api/v1/db/meta/plugins';
 const SMTP_USER = 'mailer';
@@ -152,6 +154,58 @@ describe.each(testDatabases())('plugins API and SMTP e-mail on %s', (kind) => {
       password: 'Brand-new-pass-1',
     });
     expect(done.status).toBe(200);
+  });
+
+  /** The first received mail to an address whose subject matches (an address may get several kinds). */
+  const mailTo = async (to: string, subject: string): Promise<ParsedMail> => {
+    for (let i = 0; i < 200; i++) {
+      const found = smtp.received.find(
+        (m) => m.subject === subject && [m.to].flat().some((a) => a?.value.some((v) => v.address === to)),
+      );
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail '${subject}' to ${to} arrived`);
+  };
+
+  it('mails a base invitation whose link signs the invitee up into the base', async () => {
+    const base = await createBase(server, admin, 'Garden <plans>');
+    const invitee = randomEmail('base-invitee');
+    const invited = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: invitee, roles: 'editor' },
+      { token: admin.token },
+    );
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    expect(invited.body.emailed).toBe(true);
+    const mail = await mailTo(invitee, 'You are invited to Garden <plans> on Rowbase');
+    expect(mail.text).toContain(`${admin.email} invited you to the base "Garden <plans>"`);
+    expect(mail.html).toContain('Garden &lt;plans&gt;');
+    // The link in the received e-mail is the one the API shows, and it works.
+    const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
+    expect(link).toBe(invited.body.invite_url);
+    expect(link).toContain(`?continueAfterSignIn=${encodeURIComponent(`/nc/${base.id}`)}`);
+    const token = decodeURIComponent(new URL(link).hash.split('?')[0]!.split('/').pop()!);
+    const signup = await server.api.post('/api/v1/auth/user/signup', {
+      email: invitee,
+      password: 'Invited-pass-1',
+      token,
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+    const opened = await server.api.get(`/api/v1/db/meta/projects/${base.id}`, { token: signup.body.token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.title).toBe('Garden <plans>');
+
+    // Someone with an account already is told they were added, with a link to the base.
+    const member = await signUpUser(server.api, randomEmail('member'));
+    const added = await server.api.post(
+      `/api/v1/db/meta/projects/${base.id}/users`,
+      { email: member.email, roles: 'viewer' },
+      { token: admin.token },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const notice = await mailTo(member.email, 'You are invited to Garden <plans> on Rowbase');
+    expect(notice.text).toContain(`${server.url}/#/nc/${base.id}`);
   });
 
   it('sends e-mail verification links', async () => {

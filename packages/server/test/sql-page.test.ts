@@ -4,18 +4,10 @@
  * and the timeout and row cap hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import knexFactory from 'knex';
 import { addBaseUser, randomEmail, signIn, userIdOf } from './auth-fixtures.js';
-import {
-  MYSQL_ADMIN_URL,
-  PG_ADMIN_URL,
-  signUpUser,
-  startTestServer,
-  testDatabases,
-  type TestServer,
-} from './harness.js';
+import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
-import { sqlLoginName } from '../src/services/sql/default-source-login.js';
+import { dropLogins, quote, unquote } from './sql-fixtures.js';
 
 const TIMEOUT_MS = 1500;
 const ROW_CAP = 50;
@@ -210,27 +202,3 @@ describe.each(testDatabases())('SQL page on %s', (kind) => {
     expect(res.body.msg).toContain('sql');
   });
 });
-
-/** Physical names keep the title's case, so statements quote them as each dialect does. */
-const quote = (kind: string, name: string) => (kind === 'mysql' ? `\`${name}\`` : `"${name}"`);
-const unquote = (quoted: string) => quoted.slice(1, -1);
-
-/** Logins live in the database server, not in the scratch database: remove the ones this run made. */
-async function dropLogins(kind: string, baseIds: string[], metaUrl: string | undefined) {
-  if (kind === 'sqlite' || !metaUrl) return;
-  const admin = knexFactory({
-    client: kind === 'pg' ? 'pg' : 'mysql2',
-    connection: kind === 'pg' ? PG_ADMIN_URL : MYSQL_ADMIN_URL,
-    pool: { min: 0, max: 1 },
-  });
-  try {
-    for (const id of baseIds) {
-      const name = sqlLoginName(metaUrl, id);
-      await (kind === 'pg'
-        ? admin.raw('drop role if exists ??', [name])
-        : admin.raw(`drop user if exists ?@'%'`, [name]));
-    }
-  } finally {
-    await admin.destroy();
-  }
-}

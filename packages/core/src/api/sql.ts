@@ -38,3 +38,32 @@ export interface SqlSchema {
     columns: { column_name: string; title: string; dt: string | null }[];
   }[];
 }
+
+/**
+ * `POST /api/v1/db/meta/projects/{baseId}/bases/{sourceId}/sqlView`: saves a query of the SQL page as a
+ * database view, read in as a read-only table of the base. `sql` is accepted for `view_definition`.
+ */
+export const createSqlViewBody = z
+  .object({
+    title: z
+      .string({ error: 'title must be a string' })
+      .trim()
+      .min(1, 'title is required')
+      .max(255, 'title must be at most 255 characters'),
+    view_definition: z
+      .string({ error: 'view_definition must be a string' })
+      .trim()
+      .min(1, 'view_definition is required')
+      .max(SQL_MAX_LENGTH, `view_definition must be at most ${SQL_MAX_LENGTH} characters`)
+      .optional(),
+    sql: z.string({ error: 'sql must be a string' }).trim().min(1).max(SQL_MAX_LENGTH).optional(),
+  })
+  .transform((b, ctx) => {
+    const definition = b.view_definition ?? b.sql;
+    if (!definition) {
+      ctx.addIssue({ code: 'custom', message: 'view_definition is required', path: ['view_definition'] });
+      return z.NEVER;
+    }
+    return { title: b.title, view_definition: definition };
+  });
+export type CreateSqlViewBody = z.infer<typeof createSqlViewBody>;

@@ -37,6 +37,8 @@ export interface TableModel {
   dialect: Dialect;
   /** In the default source (the meta database): Rowbase may add indexes. */
   managed: boolean;
+  /** A database view read in as a table: its rows are listed, never written. */
+  readOnly?: boolean;
   fields: FieldModel[];
   /** Fields with a column of their own, in display order. */
   stored: StoredField[];
@@ -99,6 +101,7 @@ export function buildTableModel(
     tableName: table.table_name,
     dialect,
     managed: opts.managed ?? false,
+    readOnly: table.type === 'view',
     fields,
     stored,
     pk: stored.find((f) => f.column.pk),

@@ -27,19 +27,45 @@ export function inviteUrl(site: string, token: string, continuePath?: string): s
   return `${site}/#/signup/${encodeURIComponent(token)}${query}`;
 }
 
+/** Where an invitation leads: a base (its title is named in the message) or the whole organisation. */
+export interface InviteTarget {
+  /** The app path the invitee lands on after signing up, e.g. `/nc/{baseId}`. */
+  path: string;
+  baseTitle: string;
+}
+
 export function inviteMail(
   site: string,
   to: string,
   token: string,
   invitedBy: string,
-  continuePath?: string,
+  target?: InviteTarget,
 ): MailMessage {
-  const link = inviteUrl(site, token, continuePath);
+  const link = inviteUrl(site, token, target?.path);
   return {
     kind: 'invite',
     to,
-    subject: 'You are invited to Rowbase',
-    text: `${invitedBy} invited you to Rowbase.\nOpen this link to choose a password and sign in: ${link}`,
+    subject: target ? `You are invited to ${target.baseTitle} on Rowbase` : 'You are invited to Rowbase',
+    text: target
+      ? `${invitedBy} invited you to the base "${target.baseTitle}" on Rowbase.\nOpen this link to choose a password and open the base: ${link}`
+      : `${invitedBy} invited you to Rowbase.\nOpen this link to choose a password and sign in: ${link}`,
+    link,
+  };
+}
+
+/** For someone who already has an account: they were added to a base, which the link opens. */
+export function baseAccessMail(
+  site: string,
+  to: string,
+  invitedBy: string,
+  target: InviteTarget,
+): MailMessage {
+  const link = `${site}/#${target.path}`;
+  return {
+    kind: 'invite',
+    to,
+    subject: `You are invited to ${target.baseTitle} on Rowbase`,
+    text: `${invitedBy} added you to the base "${target.baseTitle}" on Rowbase.\nOpen it here: ${link}`,
     link,
   };
 }

@@ -10,7 +10,8 @@ import type { BaseRecord } from '../meta/repos/bases.js';
 import { presentSource } from '../meta/repos/sources.js';
 import { sourceTypeOfMetaClient } from '../sources/connections.js';
 import { dropTable } from '../sources/ddl.js';
-import { inviteUsers } from './auth/org-users.js';
+import { baseAccessMail } from '../mail/messages.js';
+import { inviteUsers, mail } from './auth/org-users.js';
 import { createSource } from './bases-sources.js';
 import { newBasePrefix } from './tables-naming.js';
 
@@ -173,14 +174,22 @@ export async function inviteBaseUsers(
   ) {
     throw badRequest('Only an owner can add another owner');
   }
+  const base = await ctx.bases.byId(baseId);
+  if (!base) throw notFound(`Base '${baseId}' not found`);
+  const target = { path: `/nc/${baseId}`, baseTitle: base.title };
   const unknown: string[] = [];
   for (const email of list) if (!(await ctx.users.byEmail(email))) unknown.push(email);
   const invitations = unknown.length
-    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site, `/nc/${baseId}`)
+    ? await inviteUsers(ctx, principal.user, unknown, OrgRole.VIEWER, site, target)
     : [];
   for (const email of list) {
     const user = await ctx.users.byEmail(email);
-    if (user) await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
+    if (!user) continue;
+    const wasMember = (await ctx.bases.roleOf(baseId, user.id)) !== undefined;
+    await ctx.bases.setRole(baseId, user.id, role, principal.user.id);
+    // Existing accounts newly added are told too; new invitees already got their sign-up link.
+    if (!wasMember && !unknown.includes(email))
+      await mail(ctx, baseAccessMail(site, user.email, principal.user.email, target));
   }
   const reply: {
     msg: string;
@@ -188,7 +197,9 @@ export async function inviteBaseUsers(
     invite_url?: string;
     email?: string;
     invited?: typeof invitations;
-  } = { msg: 'The user has been invited successfully' };
+    /** True when an e-mail plugin delivered the invitations; the links are returned either way. */
+    emailed: boolean;
+  } = { msg: 'The user has been invited successfully', emailed: await ctx.plugins.emailConfigured() };
   // Without mail set up the inviter passes the links on themselves, so every new invitee's link is returned.
   if (invitations.length === 1) Object.assign(reply, invitations[0]);
   else if (invitations.length > 1) reply.invited = invitations;

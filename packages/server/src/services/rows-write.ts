@@ -43,6 +43,12 @@ export function writeTarget(ctx: AppContext, model: TableModel, db: Knex): Write
 const MAX_PARAMS = 30_000;
 const MAX_ROWS_PER_INSERT = 1000;
 
+/** Rows of a database view are read only (PostgreSQL and MySQL would otherwise write through simple views). */
+function requireWritable(model: TableModel): void {
+  if (model.readOnly)
+    throw badRequest(`Table '${model.title}' is a database view: its rows cannot be changed`);
+}
+
 function requirePk(model: TableModel): StoredField {
   if (!model.pk) throw badRequest(`Table '${model.title}' has no primary key`);
   return model.pk;
@@ -108,6 +114,7 @@ export async function insertRows(
   bulk: boolean,
   place: InsertPlace = {},
 ): Promise<unknown[]> {
+  requireWritable(t.model);
   const order = t.model.rowOrder;
   let before: string | number | undefined;
   if (place.before !== undefined) {
@@ -273,6 +280,7 @@ export async function updateRows(
   items: readonly { id: unknown; data: unknown }[],
   bulk: boolean,
 ): Promise<unknown[]> {
+  requireWritable(t.model);
   const pk = requirePk(t.model);
   const prepared = items.map((it, i) => ({
     id: it.id,
@@ -308,6 +316,7 @@ export async function updateRows(
 
 /** Deletes rows by primary key; when any is missing, a 404 naming it and nothing is deleted. */
 export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promise<unknown[]> {
+  requireWritable(t.model);
   const pk = requirePk(t.model);
   const unique = [...new Set(ids as (string | number)[])];
   let previous: Map<string, ColumnValues> | undefined;
@@ -340,6 +349,7 @@ export async function updateWhere(
   where: readonly FilterNode[],
   data: unknown,
 ): Promise<number> {
+  requireWritable(t.model);
   const values = prepareRow(t.model, data, 'update');
   if (!Object.keys(values).length) throw badRequest('Nothing to update: the body names no writable field');
   const stamp = nowStamp();
@@ -354,6 +364,7 @@ export async function updateWhere(
 
 /** Deletes every row matching a filter; returns how many went. */
 export async function deleteWhere(t: WriteTarget, where: readonly FilterNode[]): Promise<number> {
+  requireWritable(t.model);
   const n = await t.db.transaction(async (trx) =>
     new RowReader(trx, t.model, t.cache).filtered(where, trx).del(),
   );

@@ -198,7 +198,9 @@ export async function deleteTable(ctx: AppContext, table: TableRecord): Promise<
   await inMetaChange(ctx, source, async (s) => {
     await dropLinksToTable(ctx, s, table.id);
     await ctx.tables.delete(table.id, s.meta);
-    await dropTable(s.data, table.table_name);
+    // A table read in from a database view (a saved SQL page query) is dropped as a view.
+    if (table.type === 'view') await s.data.schema.dropView(table.table_name);
+    else await dropTable(s.data, table.table_name);
   });
 }
 

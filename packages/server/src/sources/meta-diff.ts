@@ -220,16 +220,7 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
       const m = meta.find((x) => x.table_name === t.name);
       if (!m) {
         const title = source.is_meta && base.prefix ? t.name.slice(base.prefix.length + 1) || t.name : t.name;
-        const id = await ctx.tables.insert(
-          { base_id: base.id, source_id: source.id, table_name: t.name, title, order: order++, type: t.type },
-          trx,
-        );
-        const scope = { id, base_id: base.id, source_id: source.id };
-        const cols = t.columns.map((c, i) => columnMeta(dialect, scope, c, fks.has(c.name), i + 1));
-        const pv = cols.find((c) => !c.pk && (c.uidt === 'SingleLineText' || c.uidt === 'LongText'));
-        if (pv) pv.pv = true;
-        for (const c of cols) await ctx.columns.insert(c, trx);
-        await ctx.tableViews.insertDefaultGrid({ id, base_id: base.id, source_id: source.id, title }, trx);
+        await registerTable(ctx, trx, { base, source, table: t, title, order: order++ });
         continue;
       }
       for (const [i, c] of t.columns.entries()) {
@@ -252,6 +243,31 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
     }
     await linkForeignKeys(ctx, trx, base.id, source.id, db);
   });
+}
+
+/**
+ * Reads one introspected table (or database view) into the meta: its fields, a display field and a
+ * default grid. Returns the new table's id.
+ */
+export async function registerTable(
+  ctx: AppContext,
+  trx: Knex,
+  p: { base: BaseRecord; source: SourceRecord; table: IntrospectedTable; title: string; order: number },
+): Promise<string> {
+  const { base, source, table: t, title } = p;
+  const dialect = ctx.sources.dialectOf(source);
+  const fks = fkSet(t);
+  const id = await ctx.tables.insert(
+    { base_id: base.id, source_id: source.id, table_name: t.name, title, order: p.order, type: t.type },
+    trx,
+  );
+  const scope = { id, base_id: base.id, source_id: source.id };
+  const cols = t.columns.map((c, i) => columnMeta(dialect, scope, c, fks.has(c.name), i + 1));
+  const pv = cols.find((c) => !c.pk && (c.uidt === 'SingleLineText' || c.uidt === 'LongText'));
+  if (pv) pv.pv = true;
+  for (const c of cols) await ctx.columns.insert(c, trx);
+  await ctx.tableViews.insertDefaultGrid({ id, base_id: base.id, source_id: source.id, title }, trx);
+  return id;
 }
 
 /** Removes a table's meta and every field elsewhere that pointed at it (meta only). */

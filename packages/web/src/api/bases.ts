@@ -36,10 +36,14 @@ export const basesApi = {
 
   users: (id: string) => api.get<{ users: ListReply<BaseUser> }>(`/api/v1/db/meta/projects/${id}/users`),
   inviteUser: (id: string, body: { email: string; roles: string }) =>
-    api.post<{ msg?: string; email?: string; invite_token?: string; invite_url?: string }>(
-      `/api/v1/db/meta/projects/${id}/users`,
-      body,
-    ),
+    api.post<{
+      msg?: string;
+      email?: string;
+      invite_token?: string;
+      invite_url?: string;
+      /** True when an e-mail plugin sent the invitation. */
+      emailed?: boolean;
+    }>(`/api/v1/db/meta/projects/${id}/users`, body),
   updateUser: (id: string, userId: string, body: { email: string; roles: string }) =>
     api.patch<unknown>(`/api/v1/db/meta/projects/${id}/users/${userId}`, body),
   removeUser: (id: string, userId: string) =>

@@ -7,7 +7,7 @@ import { pageInfoOf, type OrgUser } from '@rowbase/core/api/users';
 import { badRequest, forbidden, notFound } from '@rowbase/core/errors';
 import { OrgRole, parseRoles } from '@rowbase/core/permissions/roles';
 import type { AppContext } from '../../context.js';
-import { inviteMail, inviteUrl, resetPasswordUrl } from '../../mail/messages.js';
+import { inviteMail, inviteUrl, resetPasswordUrl, type InviteTarget } from '../../mail/messages.js';
 import type { User } from '../../meta/repos/users.js';
 import { createResetToken } from './credentials.js';
 import { newSecret, sha256 } from './sessions.js';
@@ -47,7 +47,7 @@ export interface Invitation {
 
 /**
  * Creates password-less accounts with an org role and mails each an invite; all or none are created.
- * `continuePath` is where the invitee lands after signing up (the base they were invited to).
+ * `target` is the base they were invited to: where they land after signing up, named in the e-mail.
  */
 export async function inviteUsers(
   ctx: AppContext,
@@ -55,7 +55,7 @@ export async function inviteUsers(
   emails: string[],
   role: OrgRole,
   site: string,
-  continuePath?: string,
+  target?: InviteTarget,
 ): Promise<Invitation[]> {
   const invitations = await ctx.db.transaction(async (trx) => {
     const made: Invitation[] = [];
@@ -66,12 +66,12 @@ export async function inviteUsers(
         { email, roles: role, inviteToken: sha256(token), inviteTokenExpires: Date.now() + INVITE_TTL_MS },
         trx,
       );
-      made.push({ email, invite_token: token, invite_url: inviteUrl(site, token, continuePath) });
+      made.push({ email, invite_token: token, invite_url: inviteUrl(site, token, target?.path) });
     }
     return made;
   });
   for (const inv of invitations)
-    await mail(ctx, inviteMail(site, inv.email, inv.invite_token, inviter.email, continuePath));
+    await mail(ctx, inviteMail(site, inv.email, inv.invite_token, inviter.email, target));
   return invitations;
 }
 
@@ -119,7 +119,11 @@ export async function generateResetUrl(
   return { reset_password_token: token, reset_password_url: resetPasswordUrl(site, token) };
 }
 
-async function mail(ctx: AppContext, message: Parameters<AppContext['mailer']['send']>[0]): Promise<void> {
+/** Sends a message; a failing transport is logged and never undoes the change that caused the message. */
+export async function mail(
+  ctx: AppContext,
+  message: Parameters<AppContext['mailer']['send']>[0],
+): Promise<void> {
   try {
     await ctx.mailer.send(message);
   } catch (err) {

@@ -22,28 +22,42 @@ import { runSqliteSql } from './sqlite-sql-run.js';
 
 export async function runSql(ctx: AppContext, base: BaseRecord, body: RunSqlBody): Promise<SqlResult> {
   const source = await sourceFor(ctx, base.id, body.sourceId);
-  const dialect = ctx.sources.dialectOf(source);
-  const sql = readingStatement(body.sql, dialect);
-  const { timeoutMs, rowCap } = ctx.config.sqlPage;
+  const sql = readingStatement(body.sql, ctx.sources.dialectOf(source));
+  const { rowCap } = ctx.config.sqlPage;
   const started = performance.now();
-  let result: DriverResult;
+  const result = await runGuarded(ctx, base, source, sql, rowCap);
+  return { ...result, rowCap, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * Runs a statement that already passed `readingStatement` behind the page's other guards: read-only
+ * connection, and on the default source the base's own login (PostgreSQL, MySQL) or table allow-list
+ * (SQLite), so it can read nothing but the base's tables.
+ */
+export async function runGuarded(
+  ctx: AppContext,
+  base: BaseRecord,
+  source: SourceRecord,
+  sql: string,
+  rowCap: number,
+): Promise<DriverResult> {
+  const { timeoutMs } = ctx.config.sqlPage;
+  const dialect = ctx.sources.dialectOf(source);
   switch (dialect) {
     case 'sqlite':
-      result = await runSqliteSql({ ...(await sqliteTarget(ctx, base, source)), sql, rowCap }, timeoutMs);
-      break;
+      return runSqliteSql({ ...(await sqliteTarget(ctx, base, source)), sql, rowCap }, timeoutMs);
     case 'pg':
-      result = source.is_meta
-        ? await runPgSql(
+      return source.is_meta
+        ? runPgSql(
             await pgDefaultLogin(ctx, base.id, await tablesOf(ctx, base, source)),
             undefined,
             sql,
             rowCap,
             timeoutMs,
           )
-        : await runPgSql(...externalPg(ctx, source), sql, rowCap, timeoutMs);
-      break;
+        : runPgSql(...externalPg(ctx, source), sql, rowCap, timeoutMs);
     case 'mysql':
-      result = await runMysqlSql(
+      return runMysqlSql(
         source.is_meta
           ? await mysqlDefaultLogin(ctx, base.id, await tablesOf(ctx, base, source))
           : externalMysql(ctx, source),
@@ -51,11 +65,9 @@ export async function runSql(ctx: AppContext, base: BaseRecord, body: RunSqlBody
         rowCap,
         timeoutMs,
       );
-      break;
     default:
       throw badRequest(`The SQL page cannot run on ${dialect} sources on this server`);
   }
-  return { ...result, rowCap, elapsedMs: Math.round(performance.now() - started) };
 }
 
 /** Tables and physical columns of one source, for the editor's autocomplete. */

@@ -1,6 +1,7 @@
 /**
  * Base collaborators: invite by e-mail with a role, change a role, remove; roles in their colours. A new
- * invitee's sign-up link is shown to copy, since without mail set up nobody else will deliver it.
+ * invitee's sign-up link is shown to copy: without mail set up nobody else will deliver it, and with mail
+ * set up the hint says it was e-mailed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BASE_ROLES } from '@rowbase/core/permissions/roles';
@@ -19,13 +20,17 @@ export function CollaboratorsTab({ baseId }: { baseId: string }) {
   const qc = useQueryClient();
   const { allowed } = usePermissions(baseId);
   const [form] = Form.useForm<{ email: string; roles: string }>();
-  const [invitation, setInvitation] = useState<{ email: string; url: string } | null>(null);
+  const [invitation, setInvitation] = useState<{ email: string; url: string; emailed: boolean } | null>(null);
   const users = useQuery({ queryKey: baseUsersKey(baseId), queryFn: () => basesApi.users(baseId) });
   const refresh = () => qc.invalidateQueries({ queryKey: baseUsersKey(baseId) });
   const invite = useMutation({
     mutationFn: (v: { email: string; roles: string }) => basesApi.inviteUser(baseId, v),
     onSuccess: (reply) => {
-      setInvitation(reply.invite_url && reply.email ? { email: reply.email, url: reply.invite_url } : null);
+      setInvitation(
+        reply.invite_url && reply.email
+          ? { email: reply.email, url: reply.invite_url, emailed: reply.emailed === true }
+          : null,
+      );
       form.resetFields();
       notifySuccess(t('msg.invited'));
       void refresh();
@@ -75,7 +80,9 @@ export function CollaboratorsTab({ baseId }: { baseId: string }) {
           title={t('collaborators.inviteLinkTitle', { email: invitation.email })}
           description={
             <>
-              <p className="mb-1">{t('collaborators.inviteLinkHint')}</p>
+              <p className="mb-1" data-testid="invite-link-hint">
+                {t(invitation.emailed ? 'collaborators.inviteEmailedHint' : 'collaborators.inviteLinkHint')}
+              </p>
               <Typography.Text copyable={{ text: invitation.url }} code data-testid="invite-link">
                 {invitation.url}
               </Typography.Text>

@@ -14,6 +14,7 @@ import { sqlApi, sqlSchemaKey } from '../../../api/sql';
 import { usePermissions } from '../../../app/use-permissions';
 import { useBaseParams } from '../use-base';
 import { readHistory, remember } from './sql-history';
+import { SaveAsViewButton } from './SaveAsViewButton';
 import { SqlResults } from './SqlResults';
 
 const SqlEditor = lazy(() => import('./SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -95,6 +96,7 @@ function SqlWorkbench({ baseId }: { baseId: string }) {
         >
           {t('sql.run')}
         </Button>
+        <SaveAsViewButton baseId={baseId} sourceId={sourceId ?? schema.data?.sourceId} sql={text} />
         <span className="text-xs text-gray-500">{t('sql.runHint')}</span>
         {history.length > 0 && (
           <Select
