@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { openMenuItems } from '../support/dropdowns.js';
 import { fillAuthForm, openPage, signUpByApi, waitForRoute } from '../support/web.js';
 
 let app: RunningApp;
@@ -67,9 +68,7 @@ it('limits a viewer to looking', async () => {
   expect(await page.locator('.ant-tabs-tab:has-text("Collaborators")').count()).toBe(0);
   // The table menu offers a viewer only the table's relations diagram: nothing that changes the table.
   await page.click('[data-testid=table-list] button[aria-label=Actions]');
-  const items = page.locator('.ant-dropdown-menu-item:visible');
-  await items.first().waitFor();
-  expect(await items.allTextContents()).toEqual(['Relations diagram']);
+  expect(await openMenuItems(page)).toEqual(['Relations diagram']);
   await page.context().close();
 });
 

@@ -27,3 +27,16 @@ export function dropdownsSettledClosed(page: Page): Promise<unknown> {
     ),
   );
 }
+
+/** The texts of the items in the one open, settled dropdown menu (antd `Dropdown`). */
+export async function openMenuItems(page: Page): Promise<string[]> {
+  const handle = await page.waitForFunction(() => {
+    const open = Array.from(document.querySelectorAll('.ant-dropdown')).filter(
+      (d) => !d.classList.contains('ant-dropdown-hidden') && !/-(appear|enter|leave)\b/.test(d.className),
+    );
+    if (open.length !== 1) return null;
+    const items = Array.from(open[0]!.querySelectorAll('.ant-dropdown-menu-item'));
+    return items.length ? items.map((e) => e.textContent ?? '') : null;
+  });
+  return (await handle.jsonValue()) as string[];
+}
