@@ -31,7 +31,6 @@ function sqliteBusyError(): unknown {
 describe('error responses for a busy database', () => {
   it('answers 503 for SQLite busy, naming the problem', () => {
     const err = sqliteBusyError();
-    expect(err).toBeDefined();
     expect(isBusy(err)).toBe(true);
     const { status, body } = toErrorResponse(err);
     expect(status).toBe(503);
