@@ -1,18 +1,40 @@
 /**
- * `npm run bench`: starts Rowbase in a child process on a fresh embedded SQLite store and prints medians.
- * BENCH_ROWS sets the table size (default 100,000; e.g. BENCH_ROWS=1000000); BENCH_SUITES picks suites
- * (default `rows,computed`; the computed-fields suite runs its own in-process server).
+ * `npm run bench`: starts Rowbase in a child process on a fresh database and prints medians.
+ * BENCH_ROWS sets the table size (default 100,000; `BENCH_ROWS=1000000` for the 1M figures); BENCH_SUITES
+ * picks suites (default `shapes,imports,writes`): `shapes` is every query shape users make, cold and warm, on each
+ * database of BENCH_DBS (default `sqlite,pg`); `imports` imports a generated CSV of BENCH_IMPORT_ROWS rows (default
+ * 1,000,000) and an xlsx of a tenth of that, then exports the table as CSV and xlsx; `rows` gives the single-shape
+ * figures, `computed` runs its own in-process server and `writes` times single-row inserts and updates with and
+ * without three webhooks.
  */
 import { createBenchTable, loadTest, seed, timeReads, type Api } from './src/rows-bench.js';
 import { startServerProcess } from './src/server-process.js';
 import { startBenchServer } from './src/server.js';
 import { computedBench } from './src/suites/computed.js';
+import { importsBench } from './src/suites/imports.js';
+import { shapesBench } from './src/suites/shapes.js';
+import { scratchPg } from './src/scratch-pg.js';
+import { writesBench } from './src/suites/writes.js';
 import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const line = (name: string, value: string) => console.log(name.padEnd(52), value);
 
-const suites = new Set((process.env.BENCH_SUITES ?? 'rows,computed').split(',').map((s) => s.trim()));
+const suites = new Set((process.env.BENCH_SUITES ?? 'shapes,imports,writes').split(',').map((s) => s.trim()));
+
+if (suites.has('shapes')) {
+  for (const db of (process.env.BENCH_DBS ?? 'sqlite,pg').split(',').map((s) => s.trim())) {
+    const scratch = db === 'pg' ? await scratchPg() : undefined;
+    const server = await startServerProcess(scratch ? { DATABASE_URL: scratch.url } : {});
+    try {
+      const { lines } = await shapesBench(server, rows, db === 'pg' ? 'PostgreSQL' : 'SQLite');
+      for (const text of lines) console.log(text);
+    } finally {
+      await server.close();
+      await scratch?.drop();
+    }
+  }
+}
 
 if (suites.has('rows')) {
   const server = await startServerProcess();
@@ -78,4 +100,23 @@ if (suites.has('computed')) {
   } finally {
     await server.close();
   }
+}
+
+if (suites.has('imports')) {
+  const server = await startServerProcess();
+  try {
+    const res = await fetch(`${server.url}/api/v1/auth/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-imports@example.com', password: 'Password123!' }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    await importsBench({ url: server.url, token }, server);
+  } finally {
+    await server.close();
+  }
+}
+
+if (suites.has('writes')) {
+  for (const text of await writesBench()) console.log(text);
 }

@@ -5,6 +5,15 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests each connection cycles through (paths relative to `url`); `setupRequest` picks each request's path as
+     * it is sent (different values every time). */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: { path?: string; [k: string]: unknown }) => object;
+    }[];
   }
   interface Result {
     requests: { average: number; mean: number; total: number };

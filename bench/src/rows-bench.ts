@@ -11,7 +11,8 @@ export interface Api {
   token: string;
 }
 
-async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
+/** One JSON call to the API as the benchmark's user; a 4xx or 5xx throws with the answer. */
+export async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(api.url + path, {
     method,
     headers: { 'xc-auth': api.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -22,7 +23,8 @@ async function call<T = any>(api: Api, method: string, path: string, body?: unkn
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-const STATUSES = ['open', 'closed', 'pending', 'archived'];
+/** The Status options of the benchmark tables. */
+export const STATUSES = ['open', 'closed', 'pending', 'archived'];
 
 /** Creates the benchmark base and table; returns their ids. */
 export async function createBenchTable(api: Api): Promise<{ baseId: string; tableId: string }> {

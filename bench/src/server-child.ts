@@ -1,13 +1,18 @@
 /**
  * The benchmark server in a process of its own, so the load generator does not share its CPU and the RSS
- * it reports is the server's alone. The parent talks to it over IPC: it sends { url } once listening,
- * answers 'rss' with { rss }, 'cpu' with { cpu } (milliseconds used so far) and stops on 'close'.
+ * it reports is the server's alone. Its settings come as JSON in BENCH_SERVER_ENV (a DATABASE_URL
+ * there puts it on PostgreSQL, as the shapes suite does), else it runs on embedded SQLite. The parent talks to it over IPC: it sends { url } once listening,
+ * answers 'rss' with { rss }, 'cpu' with { cpu } (milliseconds used so far), 'indexes' with { indexes } once
+ * the automatic indexes being built are done, { sql } with { sqlDone } (set-up statements such as link
+ * keys), and stops on 'close'.
  */
 import { startBenchServer } from './server.js';
 
-const server = await startBenchServer();
+const server = await startBenchServer(
+  JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>,
+);
 process.send?.({ url: server.url });
-process.on('message', async (msg) => {
+process.on('message', async (msg: unknown) => {
   if (msg === 'rss') process.send?.({ rss: process.memoryUsage().rss });
   if (msg === 'cpu') {
     const c = process.cpuUsage();
@@ -16,6 +21,14 @@ process.on('message', async (msg) => {
   if (msg === 'indexes') {
     await server.ctx.dataCache.indexes.settled();
     process.send?.({ indexes: true });
+  }
+  if (msg && typeof msg === 'object' && 'sql' in msg) {
+    try {
+      await server.ctx.db.raw(String((msg as { sql: string }).sql));
+      process.send?.({ sqlDone: true });
+    } catch (err) {
+      process.send?.({ sqlDone: String((err as Error).message) });
+    }
   }
   if (msg === 'close') {
     await server.close();

@@ -10,10 +10,12 @@ export interface ServerProcess {
   cpuMs(): Promise<number>;
   /** Waits for the indexes the server is building. */
   indexesSettled(): Promise<void>;
+  /** Runs one set-up statement on the server's database. */
+  sql(statement: string): Promise<void>;
   close(): Promise<void>;
 }
 
-function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+function ask<T>(child: ChildProcess, message: string | { sql: string }, key: string): Promise<T> {
   return new Promise((resolve) => {
     const onMessage = (m: Record<string, unknown>) => {
       if (key in m) {
@@ -26,9 +28,15 @@ function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
   });
 }
 
-export async function startServerProcess(): Promise<ServerProcess> {
+/** `env`: settings for the server (e.g. `{ NC_ALLOW_LOCAL_HOOKS: 'true' }`, or `{ DATABASE_URL }` for PostgreSQL). */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./server-child.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+    ],
+    env: { ...process.env, BENCH_SERVER_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -40,6 +48,10 @@ export async function startServerProcess(): Promise<ServerProcess> {
     rss: () => ask<number>(child, 'rss', 'rss'),
     cpuMs: () => ask<number>(child, 'cpu', 'cpu'),
     indexesSettled: async () => void (await ask<boolean>(child, 'indexes', 'indexes')),
+    sql: async (statement) => {
+      const done = await ask<true | string>(child, { sql: statement }, 'sqlDone');
+      if (done !== true) throw new Error(`set-up SQL failed: ${done}`);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -42,6 +42,9 @@ export interface ValidationIssue {
   message: string;
   /** A 0-based character offset in the text the issue is about (a formula's syntax error). */
   position?: number;
+  /** The message's key and parameters, for a client that words it in the person's language (form checks). */
+  key?: string;
+  params?: Record<string, string | number>;
 }
 
 /** The JSON body of every error response. */

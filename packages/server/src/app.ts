@@ -9,6 +9,8 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { registerPrincipal } from './http/principal.js';
 import { attachRealtime } from './realtime/socket.js';
+import { docsRoutes } from './routes/docs.js';
+import { publicDocsRoutes } from './routes/public-docs.js';
 import { announceRowChanges } from './realtime/row-announce.js';
 import { appInfoRoutes } from './routes/app-info.js';
 import { authRoutes } from './routes/auth.js';
@@ -52,6 +54,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
 import { startScaleOut } from './scale/scale-out.js';
 import { healthRoutes } from './scale/health-routes.js';
+import { dashboardRoutes } from './dashboards/dashboard-routes.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,6 +63,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // NocoDB clients call some routes with a trailing slash (`/bases/`), others without.
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests arriving while the process drains get 503 with Retry-After from health-routes (docs/scaling.md).
+    return503OnClosing: false,
   });
   registerErrorHandling(app);
   registerBodyParsers(app);
@@ -89,6 +94,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   pluginRoutes(app, ctx);
   app.addHook('onClose', async () => ctx.plugins.close());
   commentRoutes(app, ctx);
+  docsRoutes(app, ctx);
+  publicDocsRoutes(app, ctx);
   hookRoutes(app, ctx);
   auditRoutes(app, ctx);
   notificationRoutes(app, ctx);
@@ -105,13 +112,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   viewDataRoutes(app, ctx);
   sqlRoutes(app, ctx);
   erdRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   await apiDocsRoutes(app, ctx);
 
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);
   const stopWebhooks = startWebhooks(ctx);
   const stopAudit = startDataAudit(ctx);
-  app.addHook('onClose', async () => (stopWebhooks(), stopAudit()));
+  app.addHook('onClose', async () => {
+    stopAudit();
+    await stopWebhooks();
+  });
   await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.close());
 

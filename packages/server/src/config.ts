@@ -43,8 +43,16 @@ export interface AppConfig {
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
   jobsListenWaitMs: number;
+  /**
+   * BullMQ timing (REDIS_URL set): how long a worker's hold on a running job lasts without renewal, and how often
+   * the workers look for jobs whose process died. A job of a killed process is taken up again after about both.
+   */
+  jobsLockMs: number;
+  jobsStalledIntervalMs: number;
   /** The SQL page's guards: how long one statement may run and how many rows it may return. */
   sqlPage: { timeoutMs: number; rowCap: number };
+  /** RB_AUTO_INDEX: indexes created as tables get filtered and sorted (on by default; docs/performance.md). */
+  autoIndex: boolean;
 }
 
 export class ConfigError extends Error {
@@ -80,8 +88,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
     .default('rowbase'),
   RB_JOBS_LISTEN_WAIT_MS: z.coerce.number().int().min(10).max(120_000).default(30_000),
+  RB_JOBS_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  RB_JOBS_STALLED_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   NC_SQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   NC_SQL_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
+  RB_AUTO_INDEX: z.enum(['true', 'false']).optional(),
 });
 
 /**
@@ -119,7 +130,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowLocalHooks: e.NC_ALLOW_LOCAL_HOOKS === 'true',
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
+    jobsLockMs: e.RB_JOBS_LOCK_MS,
+    jobsStalledIntervalMs: e.RB_JOBS_STALLED_INTERVAL_MS,
     sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },
+    autoIndex: e.RB_AUTO_INDEX !== 'false',
   };
 }
 

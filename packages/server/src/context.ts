@@ -97,7 +97,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const apiTokens = new ApiTokensRepo(db, changes);
   const bases = new BasesRepo(db, changes);
   const access = new AccessCache({ users, apiTokens, bases });
-  const dataCache = new DataCache();
+  const dataCache = new DataCache({ autoIndex: config.autoIndex });
   const tableModels = new TableModelCache();
   // The caches follow committed changes; realtime subscribes once the HTTP server exists (buildApp).
   changes.subscribe((e) => access.onChange(e), { name: 'access-cache' });

@@ -12,6 +12,14 @@ import { ProcessRegistry, SharedDatabaseError } from './scale/process-registry.j
 /** How long SIGTERM waits for in-flight requests and running jobs before giving up (RB_SHUTDOWN_GRACE_MS). */
 const GRACE_MS = Number(process.env.RB_SHUTDOWN_GRACE_MS ?? 25_000);
 
+/**
+ * How long a draining process keeps its port open, answering 503 and readiness 503, before it stops accepting
+ * (RB_DRAIN_DELAY_MS): long enough for a load balancer's readiness check to take it out of rotation, so no
+ * connection it sends meets a closing port (docs/scaling.md). 2 s when scaled out (REDIS_URL), else none.
+ */
+const drainDelayMs = (scaledOut: boolean): number =>
+  Number(process.env.RB_DRAIN_DELAY_MS ?? (scaledOut ? 2_000 : 0));
+
 async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig({ WEB_DIST_DIR: path.resolve(here, '../../web/dist'), ...process.env });
@@ -34,6 +42,8 @@ async function main(): Promise<void> {
     stopping = true;
     ctx.log.info({ signal, graceMs: GRACE_MS }, 'draining: no new requests, finishing in-flight work');
     markDraining(app);
+    const delay = signal === 'SIGTERM' ? drainDelayMs(Boolean(config.redisUrl)) : 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const overdue = setTimeout(() => {
       ctx.log.error('drain took longer than the grace period; exiting');
       process.exit(1);

@@ -330,6 +330,17 @@ describe.each(testDatabases())('columns on %s', (kind) => {
     expect(pv.status).toBe(200);
     const after = (await server.api.get(`/api/v1/db/meta/tables/${t.id}`, { token: owner.token })).body;
     expect(after.columns.filter((c: any) => c.pv).map((c: any) => c.title)).toEqual(['Name']);
+    // A file field cannot be the display value: refused, and the display value stays.
+    const withFiles = await addColumn(server, owner, t.id, { title: 'Files', uidt: 'Attachment' });
+    const refused = await server.api.post(
+      `/api/v1/db/meta/columns/${columnByTitle(withFiles, 'Files').id}/primary`,
+      {},
+      { token: owner.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('A Attachment field cannot be the display value');
+    const still = (await server.api.get(`/api/v1/db/meta/tables/${t.id}`, { token: owner.token })).body;
+    expect(still.columns.filter((c: any) => c.pv).map((c: any) => c.title)).toEqual(['Name']);
 
     const hash = (await server.api.get(`/api/v1/db/meta/tables/${t.id}/columns/hash`, { token: owner.token }))
       .body.hash;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markDraining } from '../src/scale/health-routes.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 
 describe.each(testDatabases())('app info on %s', (kind) => {
@@ -55,5 +56,22 @@ describe.each(testDatabases())('app info on %s', (kind) => {
     const without = await server.api.get('/api/v1/db/meta/projects', { token: signin.body.token });
     expect(withSlash.status).toBe(200);
     expect(withSlash.body).toEqual(without.body);
+  });
+
+  // Last: the server stays draining.
+  it('turns requests away with 503 and Retry-After once draining, before they change anything', async () => {
+    markDraining(server.app);
+    const res = await server.api.post('/api/v1/auth/user/signup', {
+      email: 'late@example.com',
+      password: 'Password123!',
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.headers.get('connection')).toBe('close');
+    expect(res.body.msg).toBe('This server is shutting down; send the request again');
+    expect(await server.ctx.users.byEmail('late@example.com')).toBeUndefined();
+    const ready = await server.api.get('/api/v1/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ ready: false, reason: 'draining' });
   });
 });

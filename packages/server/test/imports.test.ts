@@ -1,4 +1,6 @@
 /** Imports as jobs: type detection on upload, rows stored, bad rows skipped with reasons, cancel, a 100k-row file. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
@@ -9,7 +11,7 @@ async function startImport(
   server: TestServer,
   token: string,
   baseId: string,
-  file: { name: string; body: string },
+  file: { name: string; body: string | Uint8Array<ArrayBuffer> },
   options: unknown = {},
   suffix = '',
 ) {
@@ -156,6 +158,64 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     return lines.join('\n');
   };
 
+  it('reads UTF-16 (little and big endian, with a BOM) and falls back to Latin-1 for text that is not UTF-8', async () => {
+    const text = 'Name,City\nJosé,Zürich\nAnaïs,Malmö\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    const files = [
+      { name: 'utf16le.csv', body: new Uint8Array(le) },
+      { name: 'utf16be.csv', body: new Uint8Array(be) },
+      { name: 'latin1.csv', body: new Uint8Array(Buffer.from(text, 'latin1')) },
+    ];
+    for (const file of files) {
+      const started = await startImport(server, owner.token, baseId, file);
+      expect(started.status, file.name).toBe(200);
+      const result = await jobResult(server, started.body.id, owner.token);
+      expect(result.rows_imported, file.name).toBe(2);
+      expect(
+        (await columnsOf(result.table_id)).map((c) => c.title),
+        file.name,
+      ).toEqual(['Name', 'City']);
+      const rows = await recordsOf(result.table_id);
+      expect(
+        rows.map((r: any) => [r.Name, r.City]),
+        file.name,
+      ).toEqual([
+        ['José', 'Zürich'],
+        ['Anaïs', 'Malmö'],
+      ]);
+    }
+  });
+
+  it('fetches a file by URL under the address guard: a loopback address is refused and nothing is imported', async () => {
+    const csvServer = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/csv');
+      res.end('Name\nAnn\n');
+    });
+    await new Promise<void>((resolve) => csvServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (csvServer.address() as AddressInfo).port;
+      const form = new FormData();
+      form.append('url', `http://127.0.0.1:${port}/people-by-url.csv`);
+      const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
+        method: 'POST',
+        body: form,
+        headers: { 'xc-auth': owner.token },
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).msg).toBe(
+        'URL host 127.0.0.1 is not allowed: it is a local, private or reserved address',
+      );
+      const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, {
+        token: owner.token,
+      });
+      expect(tables.body.list.map((t: any) => t.title)).not.toContain('people-by-url');
+    } finally {
+      csvServer.close();
+    }
+  });
+
   it('imports a 100k-row CSV and reports progress as rows done of total', async () => {
     const started = Date.now();
     const res = await startImport(server, owner.token, baseId, { name: 'big.csv', body: bigCsv(100_000) });
@@ -255,5 +315,41 @@ describe.each(testDatabases())('xlsx imports on %s', (kind) => {
       ['pen', 1.5, 3, '2024-01-05', 'A1'],
       ['ink', 3, 12, '2024-02-06', '7'],
     ]);
+  });
+
+  it('refuses a workbook that would unpack past the limit (a decompression bomb), leaving no table', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Bomb');
+    sheet.addRow(['Text']);
+    for (let i = 0; i < 20_000; i++) sheet.addRow([`${i} ${'x'.repeat(500)}`]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    // About 10 MB unpacked from a file a few hundred times smaller; the limit is set to 5 MB for this test.
+    expect(buffer.length).toBeLessThan(1_000_000);
+    process.env.RB_IMPORT_MAX_XLSX_BYTES = '5000000';
+    try {
+      const upload = async (suffix: string) => {
+        const form = new FormData();
+        form.append('file', new Blob([buffer]), 'bomb.xlsx');
+        const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import${suffix}`, {
+          method: 'POST',
+          body: form,
+          headers: { 'xc-auth': owner.token },
+        });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      const preview = await upload('/preview');
+      expect(preview.status).toBe(400);
+      expect(preview.body.msg).toMatch(/^file: The workbook would unpack to more than 5000000 bytes/);
+      const started = await upload('');
+      const { close } = await followJob(server, started.body.id, owner.token);
+      expect(close.data?.status).toBe('failed');
+      expect(close.data?.data.error.message).toMatch(/decompression bomb/);
+      const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, {
+        token: owner.token,
+      });
+      expect(tables.body.list.map((t: any) => t.title)).not.toContain('bomb');
+    } finally {
+      delete process.env.RB_IMPORT_MAX_XLSX_BYTES;
+    }
   });
 });

@@ -257,7 +257,12 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     );
     expect(listed.body.map((j: any) => j.id)).toEqual([dup.body.id]);
     // The list names what the job worked on, never its raw input.
-    expect(listed.body[0]).toMatchObject({ job: 'duplicate-base', title: 'Library copy' });
+    // ... and the copy it fills, where a reloaded page shows the progress.
+    expect(listed.body[0]).toMatchObject({
+      job: 'duplicate-base',
+      title: 'Library copy',
+      target_id: dup.body.base_id,
+    });
     expect(listed.body[0]).not.toHaveProperty('data');
   });
 

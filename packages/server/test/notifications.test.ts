@@ -85,4 +85,35 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     await server.api.delete(`/api/v1/notifications/${newest.id}`, undefined, as('editor'));
     expect((await inbox('editor')).list.map((n: { id: string }) => n.id)).toEqual([older.id]);
   });
+
+  it('answers a long poll with the next notification, or refresh when none comes', async () => {
+    const quiet = await server.api.get('/api/v1/notifications/poll?timeout=200', as('editor'));
+    expect(quiet.status).toBe(200);
+    expect(quiet.body).toEqual({ status: 'refresh' });
+
+    const polling = server.api.get('/api/v1/notifications/poll?timeout=10000', as('editor'));
+    await new Promise((r) => setTimeout(r, 100));
+    await server.api.post(
+      '/api/v1/db/meta/comments',
+      { fk_model_id: tableId, row_id: 9, comment: `${mention('editor')} have a look` },
+      as('owner'),
+    );
+    const woke = await polling;
+    expect(woke.status).toBe(200);
+    expect(woke.body).toMatchObject({
+      status: 'success',
+      data: {
+        type: 'mention',
+        fk_user_id: m.editor.id,
+        body: { row_id: '9', user: { email: m.owner.email } },
+      },
+    });
+    const stored = await server.ctx.db('rb_notifications').where({ id: woke.body.data.id }).first();
+    expect(stored.fk_user_id).toBe(m.editor.id);
+
+    const bad = await server.api.get('/api/v1/notifications/poll?timeout=abc', as('editor'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/timeout/);
+    expect((await server.api.get('/api/v1/notifications/poll')).status).toBe(401);
+  });
 });

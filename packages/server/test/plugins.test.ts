@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndUser, randomEmail, tokenFromMail } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
-import { createBase } from './meta-factories.js';
+import { createBase, createTable } from './meta-factories.js';
 import { startSmtp, type TestSmtp } from './protocol-servers.js';
 import type { ParsedMail } from 'mailparser';
 
@@ -206,6 +206,91 @@ describe.each(testDatabases())('plugins API and SMTP e-mail on %s', (kind) => {
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const notice = await mailTo(member.email, 'You are invited to Garden <plans> on Rowbase');
     expect(notice.text).toContain(`${server.url}/#/nc/${base.id}`);
+  });
+
+  it("writes e-mails in the language of the request's Accept-Language, with text and HTML parts", async () => {
+    const forgot = await server.api.post(
+      '/api/v1/auth/password/forgot',
+      { email: user.email },
+      { headers: { 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' } },
+    );
+    expect(forgot.status).toBe(200);
+    const reset = await mailTo(user.email, 'Passwort zurücksetzen');
+    const resetToken = tokenFromMail(server, user.email, 'password-reset');
+    expect(reset.text).toContain(`Jemand hat angefordert, das Passwort von ${user.email} bei Rowbase`);
+    expect(reset.text).toContain(`/#/reset/${resetToken}`);
+    expect(reset.html).toContain(`href="${server.url}/#/reset/${resetToken}"`);
+    expect(reset.html).toContain('Wenn Sie das nicht waren');
+
+    // The web app sends its own locale codes (`zh-Hant`, `pt_BR`).
+    const email = randomEmail('verify-ja');
+    await server.api.post(
+      '/api/v1/auth/user/signup',
+      { email, password: 'Password123!' },
+      { headers: { 'accept-language': 'ja' } },
+    );
+    const verify = await mailTo(email, 'メールアドレスを確認してください');
+    expect(verify.text).toContain(`Rowbase で ${email} を確認するには`);
+    const brEmail = randomEmail('verify-br');
+    await server.api.post(
+      '/api/v1/auth/user/signup',
+      { email: brEmail, password: 'Password123!' },
+      { headers: { 'accept-language': 'pt_BR' } },
+    );
+    expect((await mailTo(brEmail, 'Confirme seu endereço de e-mail')).text).toContain('Abra este link');
+  });
+
+  it('mails the answers of a shared form to whoever switched "e-mail me on submit" on, in their language', async () => {
+    const base = await createBase(server, admin, 'Shop');
+    const table = await createTable(server, admin, base.id, {
+      table_name: 'orders',
+      title: 'Orders',
+      columns: [{ column_name: 'qty', title: 'Qty', uidt: 'Number' }],
+    });
+    const form = await server.api.post(
+      `/api/v1/db/meta/tables/${table.id}/forms`,
+      { title: 'Order form' },
+      { token: admin.token },
+    );
+    const on = await server.api.patch(
+      `/api/v1/db/meta/forms/${form.body.id}`,
+      { email: true },
+      { token: admin.token, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } },
+    );
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(
+      (await server.api.get(`/api/v1/db/meta/forms/${form.body.id}`, { token: admin.token })).body.email,
+    ).toBe(true);
+    const share = await server.api.post(
+      `/api/v1/db/meta/views/${form.body.id}/share`,
+      {},
+      { token: admin.token },
+    );
+    // Submitted by an anonymous visitor whose browser speaks German: the notice is in the admin's French.
+    const submitted = await server.api.post(
+      `/api/v1/db/public/shared-view/${share.body.uuid}/rows`,
+      { Title: 'Tulip bulbs <50>', Qty: 12 },
+      { headers: { 'accept-language': 'de' } },
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const notice = await mailTo(admin.email, 'Nouvelle réponse à Order form');
+    expect(notice.text).toContain('Quelqu’un a rempli le formulaire « Order form » sur Rowbase.');
+    expect(notice.text).toContain('Title: Tulip bulbs <50>');
+    expect(notice.text).toContain('Qty: 12');
+    const link = `${server.url}/#/nc/${base.id}/${table.id}/${form.body.id}`;
+    expect(notice.text).toContain(`Voir les réponses : ${link}`);
+    expect(notice.html).toContain('Title: Tulip bulbs &lt;50&gt;');
+    expect(notice.html).toContain(`href="${link}"`);
+
+    // Switched off: the next submission sends nothing.
+    await server.api.patch(`/api/v1/db/meta/forms/${form.body.id}`, { email: false }, { token: admin.token });
+    const before = smtp.received.length;
+    await server.api.post(`/api/v1/db/public/shared-view/${share.body.uuid}/rows`, {
+      Title: 'Roses',
+      Qty: 1,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.slice(before).filter((m) => m.subject?.startsWith('Nouvelle réponse'))).toEqual([]);
   });
 
   it('sends e-mail verification links', async () => {

@@ -3,78 +3,13 @@
  * one-database rule (a second process without Redis refuses to start, two processes with Redis run side by
  * side), health and readiness reporting the database and Redis, and SIGTERM draining to a clean exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from './harness.js';
 import { REDIS_URL } from './scale-fixtures.js';
-
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rowbase-proc-'));
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      rmSync(dataDir, { recursive: true, force: true });
-      resolve(code);
-    }),
-  );
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
-
-/** Resolves 'ready' once readiness answers 200, or the exit code if the process ends first. */
-async function readyOrExit(p: Proc, ms = 20_000): Promise<'ready' | number | null> {
-  const deadline = Date.now() + ms;
-  let code: number | null | undefined;
-  void p.exited.then((c) => (code = c));
-  while (Date.now() < deadline) {
-    if (code !== undefined) return code;
-    try {
-      if ((await fetch(`${p.url}/api/v1/health/ready`)).status === 200) return 'ready';
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not ready after ${ms} ms:\n${p.output()}`);
-}
+import { MAIN, readyOrExit, startProcess, type Proc } from './scale-process-fixtures.js';
 
 describe('app processes on one PostgreSQL database', () => {
   let scratch: { url: string; drop: () => Promise<void> };
@@ -122,7 +57,7 @@ describe('app processes on one PostgreSQL database', () => {
     expect(await readyOrExit(again)).toBe('ready');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+  }, 300_000);
 
   it('runs two processes with Redis side by side, both reporting Redis in health', async () => {
     const a = await start(withRedis);
@@ -141,5 +76,5 @@ describe('app processes on one PostgreSQL database', () => {
     expect(await a.exited).toBe(0);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-  });
+  }, 300_000);
 });

@@ -167,7 +167,15 @@ describe.each(testDatabases())('shared views on %s', (kind) => {
     expect((await server.api.get(pub(share.body.uuid, '/rows'))).status).toBe(400);
     const missing = await server.api.post(pub(share.body.uuid, '/rows'), { Price: 1 });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('Fruit is required');
+    expect(missing.body.msg).toBe('Please enter Fruit');
+    expect(missing.body.errors).toEqual([
+      {
+        instancePath: '/Title',
+        message: 'Please enter Fruit',
+        key: 'form.required',
+        params: { label: 'Fruit' },
+      },
+    ]);
     const hidden = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'x', Secret: 'sneaky' });
     expect(hidden.status).toBe(400);
     expect(hidden.body.msg).toContain("Field 'Secret' is not in this form");
@@ -195,6 +203,51 @@ describe.each(testDatabases())('shared views on %s', (kind) => {
     expect(await file.text()).toBe('hello attachment');
     const json = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'date' });
     expect(json.status).toBe(200);
+  });
+
+  it('checks every answer again with the form messages, each on its field, and writes nothing', async () => {
+    const form = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/forms`,
+      { title: 'Checked form' },
+      opts(),
+    );
+    const cols = await server.api.get(`/api/v1/db/meta/views/${form.body.id}/columns`, opts());
+    const vc = (fieldId: string) =>
+      cols.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === fieldId);
+    const limit = await server.api.patch(
+      `/api/v1/db/meta/form-columns/${vc(t.col.Title!).id}`,
+      { label: 'Fruit', meta: { minLength: 3, maxLength: 6 } },
+      opts(),
+    );
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    await server.api.patch(
+      `/api/v1/db/meta/form-columns/${vc(t.col.Price!).id}`,
+      { meta: { min: 1, max: 50 } },
+      opts(),
+    );
+    const share = await server.api.post(`/api/v1/db/meta/views/${form.body.id}/share`, {}, opts());
+    const count = async () =>
+      (await server.api.get(`/api/v2/tables/${t.tableId}/records?limit=100`, opts())).body.list.length;
+    const before = await count();
+
+    const bad = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'fi', Price: 99 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject([
+      { instancePath: '/Title', message: 'Fruit must be at least 3 characters', key: 'form.minLength' },
+      { instancePath: '/Price', message: 'Price must be at most 50', params: { label: 'Price', max: 50 } },
+    ]);
+    const long = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'pineapple', Price: 0 });
+    expect(long.body.errors).toMatchObject([
+      { instancePath: '/Title', message: 'Fruit must be up to 6 characters' },
+      { instancePath: '/Price', message: 'Price must be at least 1' },
+    ]);
+    const blank = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'kiwi', Price: 'many' });
+    expect(blank.body.msg).toBe('Price must be a number');
+    expect(await count()).toBe(before);
+
+    const ok = await server.api.post(pub(share.body.uuid, '/rows'), { Title: 'kiwi', Price: 3 });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('shows linked records of rows in the view with key and display value only', async () => {

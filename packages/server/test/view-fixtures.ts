@@ -3,6 +3,7 @@
  * signed-up user, with one table of the given fields beside the default ones (Id, Title, CreatedAt,
  * UpdatedAt) and its default grid view; rows go in through the row API.
  */
+import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import { expect } from 'vitest';
 import { signUpUser, type TestServer } from './harness.js';
@@ -50,7 +51,7 @@ export async function seedTable(
     column_name: columnNameOf(f.title),
     title: f.title,
     uidt: f.uidt,
-    ...(f.uidt === 'SingleSelect' || f.uidt === 'MultiSelect' ? { colOptions: SELECT_OPTIONS } : {}),
+    ...(optionsKindOf(f.uidt) === 'select' ? { colOptions: SELECT_OPTIONS } : {}),
   }));
   const table = await api.post(
     `/api/v1/db/meta/projects/${base.body.id}/tables`,

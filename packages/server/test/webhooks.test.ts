@@ -1,52 +1,8 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { createProductTable, productRow, type ProductTable } from './rows-fixtures.js';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: any;
-}
-
-/** A real HTTP receiver on loopback: records every request; `/flaky` fails the first two calls. */
-async function startReceiver() {
-  const received: Received[] = [];
-  let flakyCalls = 0;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push({
-        method: req.method!,
-        url: req.url!,
-        headers: req.headers,
-        body: raw ? JSON.parse(raw) : null,
-      });
-      if (req.url?.startsWith('/flaky') && ++flakyCalls <= 2) {
-        res.writeHead(503).end('busy');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function waitFor<T>(check: () => T | undefined, what: string, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { startReceiver, waitFor } from './webhook-receiver.js';
 
 const urlHook = (title: string, url: string, extra: Record<string, unknown> = {}) => ({
   title,

@@ -30,6 +30,8 @@ export const createSourceBody = z.looseObject({
   inflection_column: z.string().max(32).optional(),
   inflection_table: z.string().max(32).optional(),
   is_meta: flag.optional(),
+  /** The owner allows Rowbase to add indexes to this database (docs/performance.md); off by default. */
+  auto_index: flag.optional(),
 });
 export type CreateSourceBody = z.infer<typeof createSourceBody>;
 
@@ -40,6 +42,7 @@ export const updateSourceBody = z.looseObject({
   order: z.number().optional(),
   inflection_column: z.string().max(32).optional(),
   inflection_table: z.string().max(32).optional(),
+  auto_index: flag.optional(),
 });
 
 export const connectionTestBody = z.looseObject({

@@ -9,6 +9,9 @@ const jobId = z.string({ error: 'id is required' }).min(1, 'id is required').max
 export const JOB_STATUSES = ['waiting', 'active', 'delayed', 'paused', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Whether a job of this status has not ended yet (a client keeps following it). */
+export const isUnfinished = (status: JobStatus): boolean => status !== 'completed' && status !== 'failed';
+
 export const listenJobBody = z.looseObject({
   _mid: z.coerce.number().int().min(0).optional(),
   data: z.looseObject({ id: jobId }, { error: 'data.id is required' }),
@@ -42,6 +45,8 @@ export interface JobReply {
   job: string;
   /** What the job works on, when its kind says (e.g. the title of the table copy). */
   title: string | null;
+  /** What the job fills when it is not the job's base (a base copy's id), so a reloaded page can show it again. */
+  target_id: string | null;
   status: JobStatus;
   base_id: string | null;
   fk_user_id: string | null;

@@ -35,6 +35,8 @@ export interface SourceMeta {
   inflection_table?: string | null;
   /** 0 creating, 1 created, 2 deleting, 3 deleted, 4 failed (docs/behaviour/limits.md#codes-and-enumerations). */
   status?: number | null;
+  /** Rowbase may add automatic indexes here: always in the default source, elsewhere when the owner allowed it. */
+  auto_index?: boolean;
 }
 
 export interface TableMeta {
@@ -102,8 +104,18 @@ export interface SelectOptions {
   options: SelectOption[];
 }
 
+/**
+ * Options of a QR code (`fk_qr_value_column_id`) or barcode (`fk_barcode_value_column_id`, `barcode_format`):
+ * the field it encodes (docs/behaviour/fields.md).
+ */
+export interface CodeOptions {
+  fk_qr_value_column_id?: string;
+  fk_barcode_value_column_id?: string;
+  barcode_format?: string;
+}
+
 export type ColumnOptions =
-  LinkOptions | CountOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions;
+  LinkOptions | CountOptions | LookupOptions | RollupOptions | FormulaOptions | SelectOptions | CodeOptions;
 
 export interface ColumnMeta {
   id: string;
@@ -136,6 +148,8 @@ export interface ColumnMeta {
   colOptions?: ColumnOptions | null;
   order?: number | null;
   altered?: number;
+  /** An automatic index covers this field (docs/performance.md); set on a table's meta reply. */
+  auto_indexed?: boolean;
 }
 
 /** View types by number (docs/behaviour/views.md; calendar 6). */

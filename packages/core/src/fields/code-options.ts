@@ -48,7 +48,17 @@ export const CODE_VALUE_KEY = {
 } as const;
 export type CodeType = keyof typeof CODE_VALUE_KEY;
 
-export const isCodeType = (uidt: unknown): uidt is CodeType => uidt === 'QrCode' || uidt === 'Barcode';
+export const isCodeType = (uidt: unknown): uidt is CodeType =>
+  typeof uidt === 'string' && Object.hasOwn(CODE_VALUE_KEY, uidt);
+
+/** The colOptions keys besides the encoded field that a code type takes: a barcode's symbology. */
+export const CODE_EXTRA_KEYS: { readonly [K in CodeType]: readonly 'barcode_format'[] } = {
+  QrCode: [],
+  Barcode: ['barcode_format'],
+};
+
+/** Whether a code type is drawn in a chosen symbology (`barcode_format`), defaulting to Code 128. */
+export const hasCodeFormat = (uidt: CodeType): boolean => CODE_EXTRA_KEYS[uidt].length > 0;
 
 /**
  * Types whose value is not one piece of text a code can hold: links and what reads through them, other codes,

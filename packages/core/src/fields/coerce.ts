@@ -2,7 +2,6 @@
  * Coercers per value kind: turn what a client sent into what the database stores, or say why not.
  * Messages name the field so a bulk write can point at the bad cell.
  */
-import type { SelectOptions } from '../api/meta.js';
 import type { CellContext, CellResult } from './field-type.js';
 
 const ok = (value: unknown): CellResult => ({ ok: true, value });
@@ -163,8 +162,8 @@ export function coerceYear(value: unknown, ctx: CellContext): CellResult {
 
 /** Option titles of a select column (from colOptions, or MySQL-style `dtxp` "'a','b'"). */
 export function selectOptionTitles(ctx: CellContext): string[] | undefined {
-  const opts = (ctx.column.colOptions as SelectOptions | null | undefined)?.options;
-  if (Array.isArray(opts)) return opts.map((o) => o.title);
+  const opts = ctx.column.colOptions;
+  if (opts && 'options' in opts && Array.isArray(opts.options)) return opts.options.map((o) => o.title);
   return undefined;
 }
 

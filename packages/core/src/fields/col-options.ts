@@ -5,14 +5,17 @@
  * @example linkOptions(column)?.fk_related_model_id // the linked table, when `column` is a Links field
  */
 import type {
+  CodeOptions,
   ColumnMeta,
   CountOptions,
   FormulaOptions,
   LinkOptions,
   LookupOptions,
   RollupOptions,
+  SelectOption,
   SelectOptions,
 } from '../api/meta.js';
+import { CODE_VALUE_KEY, isCodeType } from './code-options.js';
 import type { ColOptionsKind, ComputedBy } from './field-type.js';
 import { FIELD_TYPES } from './registry.js';
 import type { UIType } from './ui-types.js';
@@ -24,6 +27,7 @@ export interface ColOptionsByKind {
   rollup: RollupOptions;
   formula: FormulaOptions;
   select: SelectOptions;
+  code: CodeOptions;
 }
 
 type WithOptions = Pick<ColumnMeta, 'colOptions'> & { uidt: UIType | string };
@@ -44,6 +48,23 @@ export const lookupOptions = (c: WithOptions) => optionsOf(c, 'lookup');
 export const rollupOptions = (c: WithOptions) => optionsOf(c, 'rollup');
 export const formulaOptions = (c: WithOptions) => optionsOf(c, 'formula');
 export const selectOptions = (c: WithOptions) => optionsOf(c, 'select');
+export const codeOptions = (c: WithOptions) => optionsOf(c, 'code');
+
+/** The id of the field a QR code or barcode encodes; undefined for other types or when unset. */
+export function encodedFieldOf(c: WithOptions): string | undefined {
+  if (!isCodeType(c.uidt)) return undefined;
+  const id = codeOptions(c)?.[CODE_VALUE_KEY[c.uidt]];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The select options a column's colOptions list, whatever its type says (a form or lookup may carry a select's
+ * options); [] when there are none.
+ */
+export function optionListOf(column: Pick<ColumnMeta, 'colOptions'>): SelectOption[] {
+  const o = column.colOptions;
+  return o && 'options' in o && Array.isArray(o.options) ? o.options : [];
+}
 
 /** The options kind of a UI type, if it has options (`'select'` for SingleSelect and MultiSelect). */
 export function optionsKindOf(uidt: UIType | string): ColOptionsKind | undefined {

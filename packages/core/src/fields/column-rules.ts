@@ -156,8 +156,9 @@ export function selectDbType(dialect: Dialect, uidt: UIType, options: readonly S
   const base = FIELD_TYPES[uidt].dbType(dialect) ?? { dt: 'text' };
   if (dialect !== 'mysql' || options.length === 0) return base;
   const titles = options.map((o) => o.title);
-  if (uidt === 'SingleSelect') return { dt: 'enum', dtxp: quoteOptionList(titles) };
-  if (uidt === 'MultiSelect' && titles.length <= SELECT_OPTION_CAP && titles.every((t) => !t.includes(','))) {
+  const { kind } = FIELD_TYPES[uidt];
+  if (kind === 'select') return { dt: 'enum', dtxp: quoteOptionList(titles) };
+  if (kind === 'multiselect' && titles.length <= SELECT_OPTION_CAP && titles.every((t) => !t.includes(','))) {
     return { dt: 'set', dtxp: quoteOptionList(titles) };
   }
   return base;

@@ -77,7 +77,7 @@ export interface CellContext {
  * What a field's `colOptions` holds, by the kind of options its type carries (see `col-options.ts`, which
  * narrows a column's options through this registry instead of a cast at every use).
  */
-export type ColOptionsKind = 'link' | 'count' | 'lookup' | 'rollup' | 'formula' | 'select';
+export type ColOptionsKind = 'link' | 'count' | 'lookup' | 'rollup' | 'formula' | 'select' | 'code';
 
 /** How the row queries compute a field's value in SQL (data/computed on the server). */
 export type ComputedBy = 'link' | 'count' | 'lookup' | 'rollup' | 'formula';
@@ -112,4 +112,23 @@ export interface FieldTypeDef<K extends UIType = UIType> {
    * part of the number): exports write them as they are instead of escaping a leading = + - @.
    */
   formulaSafe?: boolean;
+  /** The physical column behind a belongs-to link: created and deleted with its link field, never on its own. */
+  foreignKey?: true;
+  /**
+   * The user names the physical type: any `dt` is taken as given (even one the dialect's list does not know),
+   * and a default value is passed to the database unchecked.
+   */
+  anyDbType?: true;
+  /** The JSON Schema `format` of its values in the API docs (an e-mail address, a URL). */
+  jsonFormat?: 'email' | 'uri';
+  /**
+   * How a field of this type stands as a table's display value. When none is chosen, `first` is picked before
+   * anything else (single line text) and `also` when no `first` comes before it (long text); `never` cannot be
+   * the display value at all (links, files, JSON, buttons, codes, shapes); absent may be chosen by the user.
+   */
+  displayCandidate?: 'first' | 'also' | 'never';
+  /** Rows cannot be sorted by a field of this type (buttons, files, JSON documents, shapes). */
+  unsortable?: true;
+  /** The largest value a field of this type holds, from its meta (a rating's `meta.max`); absent: no bound. */
+  maxValue?: (meta: unknown) => number;
 }

@@ -47,7 +47,7 @@ describe('field registry', () => {
 });
 
 describe('column rules', () => {
-  it('allows unsigned only on MySQL integers and scale only where SPEC says', () => {
+  it('allows unsigned only on MySQL integers and scale only where docs/behaviour/fields.md says', () => {
     expect(columnRuleProblem('mysql', { title: 'n', dt: 'int', un: true })).toBeUndefined();
     expect(columnRuleProblem('pg', { title: 'n', dt: 'integer', un: true })).toMatch(/unsigned/);
     expect(takesScale('mysql', 'double')).toBe(true);

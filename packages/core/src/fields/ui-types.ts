@@ -88,7 +88,9 @@ export const VIRTUAL_UI_TYPES: readonly UIType[] = [
   'Button',
 ];
 
-export const LINK_UI_TYPES: readonly UIType[] = ['LinkToAnotherRecord', 'Links'];
+/** The two link types: a count of linked records (Links) and NocoDB's older LinkToAnotherRecord. */
+export type LinkUIType = 'LinkToAnotherRecord' | 'Links';
+export const LINK_UI_TYPES: readonly LinkUIType[] = ['LinkToAnotherRecord', 'Links'];
 
 export const TEXT_LIKE_UI_TYPES: readonly UIType[] = [
   'LongText',
@@ -109,4 +111,5 @@ export type RelationType = 'hm' | 'bt' | 'mm' | 'oo';
 
 export const isVirtual = (uidt: UIType) => VIRTUAL_UI_TYPES.includes(uidt);
 export const isNumeric = (uidt: UIType) => NUMERIC_UI_TYPES.includes(uidt);
-export const isLink = (uidt: UIType) => LINK_UI_TYPES.includes(uidt);
+export const isLink = (uidt: UIType | string): uidt is LinkUIType =>
+  (LINK_UI_TYPES as readonly string[]).includes(uidt);

@@ -3,7 +3,8 @@
  * counts and types, literal vocabularies and cycles, and infers the type of every node. It returns every
  * problem (docs/behaviour/formulas.md messages), never stops at the first. It does not evaluate anything.
  */
-import type { ColumnMeta, FormulaOptions } from '../api/meta.js';
+import type { ColumnMeta } from '../api/meta.js';
+import { computedBy, formulaOptions } from '../fields/col-options.js';
 import {
   ARITHMETIC_OPERATORS,
   COMPARISON_OPERATORS,
@@ -205,14 +206,14 @@ class Checker {
   private columnType(column: ColumnMeta): FormulaType {
     const resolved = this.options.resolveType?.(column);
     if (resolved) return resolved;
-    if (column.uidt !== 'Formula') return staticFormulaTypeOf(column);
+    if (computedBy(column) !== 'formula') return staticFormulaTypeOf(column);
     if (this.path.includes(column.id)) {
       this.report(FormulaErrorType.CIRCULAR_REFERENCE, FormulaMessages.circularReference);
       return 'unknown';
     }
     const known = this.formulaTypes.get(column.id);
     if (known) return known;
-    const text = (column.colOptions as FormulaOptions | null | undefined)?.formula;
+    const text = formulaOptions(column)?.formula;
     if (!text) return 'unknown';
     let ast: FormulaNode;
     try {

@@ -3,6 +3,7 @@
  * has in a formula.
  */
 import type { ColumnMeta, SourceClient } from '../api/meta.js';
+import { isPrimaryKeyType } from '../fields/traits.js';
 import type { UIType } from '../fields/ui-types.js';
 
 /**
@@ -84,6 +85,6 @@ const TEXT_DB_TYPES = /char|text|uuid|string|clob/i;
 
 /** The static formula type of a column: an `ID` over a text column (string ids) is a string. */
 export function staticFormulaTypeOf(column: Pick<ColumnMeta, 'uidt' | 'dt'>): FormulaType {
-  if (column.uidt === 'ID' && column.dt && TEXT_DB_TYPES.test(column.dt)) return 'string';
+  if (isPrimaryKeyType(column.uidt) && column.dt && TEXT_DB_TYPES.test(column.dt)) return 'string';
   return FORMULA_TYPE_OF_UI_TYPE[column.uidt];
 }

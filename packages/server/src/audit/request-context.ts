@@ -16,3 +16,13 @@ export function currentActor(): { user: string | null; ip: string | null } {
   const req = current.getStore();
   return { user: req?.principal?.user.email ?? null, ip: req?.ip ?? null };
 }
+
+/** The `Accept-Language` of the current request (the web app sends its chosen language), if any. */
+export function currentLanguageHeader(): string | undefined {
+  return current.getStore()?.headers['accept-language'];
+}
+
+/** The id of the signed-in user the current request acts for, if any. */
+export function currentUserId(): string | null {
+  return current.getStore()?.principal?.user.id ?? null;
+}

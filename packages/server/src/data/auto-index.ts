@@ -1,8 +1,11 @@
 /**
- * Indexes that follow use: the first time a table in the default source is filtered or sorted in a new
- * shape, an index fitting that shape is created in the background (equality fields first, then the sort or
- * range field), so the next page reads an index range instead of scanning and sorting the table:
- * `where=(Status,eq,open)~and(Price,gt,50)&sort=-Price` gets an index on (status, price).
+ * Indexes that follow use (docs/performance.md): the first time a table in the default source is filtered or
+ * sorted in a new shape, an index fitting that shape is created in the background (equality fields first,
+ * then the sort or range field, then the primary key that breaks ties), so the next page reads an index range
+ * instead of scanning and sorting the table: `where=(Status,eq,open)~and(Price,gt,50)&sort=-Price` gets an
+ * index on (status, price, id). After each build, and when a table has grown by half since, the planner's
+ * statistics are refreshed (ANALYZE): without them SQLite cannot tell the index that serves `ORDER BY …
+ * LIMIT` from the one that serves the filter, and picks the wrong one.
  * External databases are never touched: their schema belongs to their owners.
  */
 import { createHash } from 'node:crypto';
@@ -14,22 +17,48 @@ import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
 import type { StoredField, TableModel } from './table-model.js';
 
+/** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
+const SQLITE_ANALYSIS_LIMIT = 10_000;
 /** Per table; beyond this, writes would pay for too many indexes. */
 const MAX_AUTO_INDEXES_PER_TABLE = 12;
 const EQUALITY_OPS = new Set(['eq', 'checked', 'notchecked', 'in', 'anyof']);
 const RANGE_OPS = new Set(['gt', 'ge', 'lt', 'le', 'btw', 'isWithin']);
 const UNINDEXABLE_KINDS = new Set(['longtext', 'json', 'attachment', 'multiselect', 'user', 'geo']);
 
+/** Statistics are refreshed once this many rows were inserted and the table grew by half since the last time. */
+const REANALYZE_MIN_ROWS = 10_000;
+
+export interface AutoIndexOptions {
+  /** RB_AUTO_INDEX=false: no automatic indexes at all. */
+  enabled?: boolean;
+}
+
 export class AutoIndexer {
   private readonly tried = new Set<string>();
   private readonly perTable = new Map<string, number>();
+  /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
+  private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
+  readonly enabled: boolean;
+
+  constructor(opts: AutoIndexOptions = {}) {
+    this.enabled = opts.enabled ?? true;
+  }
 
   /** Notes a query shape; starts building a fitting index the first time the shape is seen. */
   suggest(db: Knex, model: TableModel, where: readonly FilterNode[] | undefined, sort: readonly SortSpec[] | undefined): void {
-    if (!model.managed) return;
-    const columns = indexColumnsFor(model, where, sort);
+    if (!model.managed || !this.enabled) return;
+    this.reanalyzeIfGrown(db, model);
+    this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
+  }
+
+  /**
+   * Notes an index on the given columns, in order: dashboards ask for (group field, aggregated field) so a
+   * grouped aggregate reads a covering index in group order instead of scanning and sorting the table.
+   */
+  suggestColumns(db: Knex, model: TableModel, columns: string[]): void {
+    if (!model.managed || !this.enabled) return;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return;
     const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
     if (this.tried.has(key)) return;
@@ -38,7 +67,48 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    this.pending = Promise.all([this.pending, createIndex(db, model, name, columns).catch(() => undefined)]);
+    const build = async () => {
+      await createIndex(db, model, name, columns);
+      await this.analyze(db, model);
+    };
+    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+  }
+
+  /** Counts inserted rows (from the change feed) towards the next statistics refresh. */
+  noteInserted(tableId: string, rows: number): void {
+    const g = this.growth.get(tableId);
+    if (g) g.inserted += rows;
+    else this.growth.set(tableId, { inserted: rows, rowsThen: 0 });
+  }
+
+  private reanalyzeIfGrown(db: Knex, model: TableModel): void {
+    const g = this.growth.get(model.id);
+    if (!g || g.inserted < Math.max(REANALYZE_MIN_ROWS, g.rowsThen / 2)) return;
+    this.pending = Promise.all([this.pending, this.analyze(db, model).catch(() => undefined)]);
+  }
+
+  /** Refreshes the planner's statistics of one table (off the event loop on SQLite files). */
+  private async analyze(db: Knex, model: TableModel): Promise<void> {
+    const g = this.growth.get(model.id) ?? { inserted: 0, rowsThen: 0 };
+    g.rowsThen += g.inserted;
+    g.inserted = 0;
+    this.growth.set(model.id, g);
+    if (model.dialect === 'sqlite') {
+      // A sample per index is enough to rank indexes; the throw-away table tells the app's connection to
+      // reload its schema, and with it the new statistics (ANALYZE alone does not).
+      const table = quoteIdent(model.tableName);
+      const sql = `pragma analysis_limit = ${SQLITE_ANALYSIS_LIMIT}; analyze ${table}; create table if not exists rbx_schema_bump (x); drop table rbx_schema_bump;`;
+      const file = sqliteFileOf(db);
+      if (file) await buildInWorker(file, sql);
+      else {
+        await db.raw(`pragma analysis_limit = ${SQLITE_ANALYSIS_LIMIT}`);
+        await db.raw(`analyze ${table}`);
+      }
+      return;
+    }
+    // VACUUM also marks pages all-visible, so counts read the index alone (an index-only scan).
+    if (model.dialect === 'pg') await db.raw('vacuum (analyze) ??', [model.tableName]);
+    else await db.raw('analyze table ??', [model.tableName]);
   }
 
   /** Waits for the indexes being built. */
@@ -58,7 +128,10 @@ function indexable(model: TableModel, f: StoredField | undefined): f is StoredFi
   return !(model.dialect === 'mysql' && /text|blob|json/i.test(f.column.dt ?? ''));
 }
 
-/** Equality fields (at most two), then the first sort field or else the first range field. */
+/**
+ * Equality fields (at most two), then the first sort field or else the first range field; after a sort
+ * field the primary key, which breaks ties in the same direction (so one index serves both directions).
+ */
 export function indexColumnsFor(
   model: TableModel,
   where: readonly FilterNode[] | undefined,
@@ -80,6 +153,11 @@ export function indexColumnsFor(
   const last = indexable(model, sortField) ? sortField.name : range[0];
   const columns = [...new Set(eq)].slice(0, 2);
   if (last && !columns.includes(last)) columns.push(last);
+  // MySQL (InnoDB) and SQLite (rowid) keep integer primary keys in every index already.
+  const pk = model.pk;
+  const keyImplicit =
+    model.dialect === 'mysql' || (model.dialect === 'sqlite' && pk?.kind === 'id' && !/char|text|uuid/i.test(pk.column.dt ?? ''));
+  if (last === sortField?.name && pk && !keyImplicit && !columns.includes(pk.name)) columns.push(pk.name);
   return columns;
 }
 
@@ -98,7 +176,11 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
     return;
   }
   if (model.dialect === 'pg') {
-    await db.raw(`create index concurrently if not exists ?? on ?? (${cols})`, [name, model.tableName, ...columns]);
+    // Empty values sort first ascending and last descending (docs/behaviour/views.md): the sort or range
+    // column says so, or PostgreSQL would sort instead of reading the index in order.
+    const last = columns.length - (columns[columns.length - 1] === model.pk?.name && columns.length > 1 ? 2 : 1);
+    const list = columns.map((_, i) => (i === last ? '?? nulls first' : '??')).join(', ');
+    await db.raw(`create index concurrently if not exists ?? on ?? (${list})`, [name, model.tableName, ...columns]);
     return;
   }
   try {

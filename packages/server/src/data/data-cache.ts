@@ -18,10 +18,14 @@ interface Entry<T> {
 
 export class DataCache {
   /** Indexes created as tables get filtered and sorted. */
-  readonly indexes = new AutoIndexer();
+  readonly indexes: AutoIndexer;
   private readonly versions = new Map<string, number>();
   private readonly counts = new Map<string, Entry<number>>();
   private readonly seeks = new Map<string, Entry<unknown>>();
+
+  constructor(opts: { autoIndex?: boolean } = {}) {
+    this.indexes = new AutoIndexer({ enabled: opts.autoIndex ?? true });
+  }
 
   /**
    * Follows the change feed: retires what a committed change made stale.
@@ -30,6 +34,9 @@ export class DataCache {
   onChange(e: ChangeEvent): void {
     switch (e.type) {
       case 'rows.inserted':
+        this.indexes.noteInserted(e.tableId, e.ids?.length ?? 0);
+        this.bump(e.tableId);
+        return;
       case 'rows.updated':
       case 'rows.deleted':
       case 'field.changed':

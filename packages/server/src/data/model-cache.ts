@@ -8,6 +8,7 @@
 import { notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import type { ChangeEvent } from '../changes/change-events.js';
+import { autoIndexAllowed } from '../meta/repos/sources.js';
 import { attachComputed, type ModelSources } from './computed/attach.js';
 import { buildTableModel, type TableModel } from './table-model.js';
 
@@ -110,7 +111,7 @@ export class TableModelCache {
     const source = await ctx.sourceRepo.byId(table.source_id);
     if (!source) throw notFound(`Source '${table.source_id}' not found`);
     const db = ctx.sources.connectionOf(source);
-    const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source), { managed: source.is_meta });
+    const model = buildTableModel(table, table.columns, ctx.sources.dialectOf(source), { managed: autoIndexAllowed(source) });
     await attachComputed(ctx, db, model);
     return { model, db };
   }

@@ -136,8 +136,22 @@ export class RowReader {
       orderByField(qb, f, s.direction, this.model.dialect);
     }
     const pk = this.model.pk;
+    // Ties break by the primary key in the direction of the last sort: one index (…, field, key) serves the
+    // sort both ways (docs/performance.md).
+    const direction = sort?.length ? sort[sort.length - 1]!.direction : 'asc';
     if (!seen.size && this.model.rowOrder) orderByRowOrder(qb, this.model.rowOrder, pk, this.model.dialect);
-    else if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, 'asc');
+    else if (pk && !seen.has(pk.name)) void qb.orderBy(pk.name, direction);
+  }
+
+  /**
+   * The SQL of a page that is read with LIMIT/OFFSET (not a keyset seek): what `rows` runs for it. Tests read
+   * the planner's choice for it with EXPLAIN.
+   */
+  pageSql(q: PageQuery): { sql: string; bindings: readonly unknown[] } {
+    const qb = this.filtered(q.where, this.db, q.within).select(this.projection(q.fields).select);
+    this.orderBy(qb, q.sort);
+    const compiled = qb.limit(q.limit).offset(q.offset).toSQL().toNative();
+    return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
   /** The sort the auto-indexer plans for: a filtered list without sort runs in row order. */
@@ -266,7 +280,7 @@ export class RowReader {
 
   /** How many rows match; cached per filter until the table changes. */
   async count(where: readonly FilterNode[] | undefined, within?: RowSubset): Promise<number> {
-    const key = `${within?.key ?? ''}\u0000${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
+    const key = this.countKey(where, within);
     // Counts filtered on computed values depend on other tables: never cached.
     const cacheable = !usesComputed(this.model, where);
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
@@ -282,10 +296,32 @@ export class RowReader {
     return n;
   }
 
-  /** A page with NocoDB's pageInfo. */
+  /**
+   * A page with NocoDB's pageInfo. The count never doubles the page's cost (docs/performance.md): a cached
+   * count answers; a short page is its own count; on PostgreSQL and MySQL the count runs beside the page on
+   * another connection, on SQLite (one connection) after it, and only when the page was full.
+   */
   async page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
+    const known = this.cachedCount(q.where, q.within);
+    if (known !== undefined) return { list: await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
+    if (this.model.dialect !== 'sqlite') {
+      const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
+      return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+    }
+    const list = await this.rows(q);
+    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
+    const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+  }
+
+  private countKey(where: readonly FilterNode[] | undefined, within?: RowSubset): string {
+    return `${within?.key ?? ''}\u0000${where?.length ? printWhere(where) : ''}\u0000${utcDay(this.now)}`;
+  }
+
+  /** The cached count of a filter, when there is one (counts filtered on computed values are never cached). */
+  private cachedCount(where: readonly FilterNode[] | undefined, within?: RowSubset): number | undefined {
+    if (usesComputed(this.model, where)) return undefined;
+    return this.cache.getCount(this.model.id, this.countKey(where, within));
   }
 
   /** One row by primary key, or undefined. */

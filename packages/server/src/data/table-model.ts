@@ -35,7 +35,7 @@ export interface TableModel {
   title: string;
   tableName: string;
   dialect: Dialect;
-  /** In the default source (the meta database): Rowbase may add indexes. */
+  /** Rowbase may add indexes: the default source, or an external one whose owner allowed it (docs/performance.md). */
   managed: boolean;
   /** A database view read in as a table: its rows are listed, never written. */
   readOnly?: boolean;

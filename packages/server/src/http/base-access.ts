@@ -8,8 +8,11 @@ import type { Permission } from '@rowbase/core/permissions/matrix';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
-import { authorize, authorizeBaseAccess } from './authorize.js';
+import { authorize, authorizeBaseAccess, type AuthorizeDeps } from './authorize.js';
 import type { Principal } from './principal.js';
+
+/** What the access checks read: the access cache, and the repositories that find a base, table or column. */
+export type BaseAccessDeps = AuthorizeDeps & Pick<AppContext, 'bases' | 'tables' | 'columns'>;
 
 export interface BaseAccess {
   principal: Principal;
@@ -22,7 +25,7 @@ export interface BaseAccess {
  * @example const { base } = await requireBaseAccess(ctx, req, baseId, 'tableCreate');
  */
 export async function requireBaseAccess(
-  ctx: AppContext,
+  ctx: BaseAccessDeps,
   req: FastifyRequest,
   baseId: string,
   permission?: Permission,
@@ -37,7 +40,7 @@ export async function requireBaseAccess(
 
 /** Org-level check (e.g. creating a base). */
 export async function requireOrgPermission(
-  ctx: AppContext,
+  ctx: BaseAccessDeps,
   req: FastifyRequest,
   permission: Permission,
 ): Promise<Principal> {
@@ -46,7 +49,7 @@ export async function requireOrgPermission(
 
 /** Table-level routes: the table's base decides. */
 export async function requireTableAccess(
-  ctx: AppContext,
+  ctx: BaseAccessDeps,
   req: FastifyRequest,
   tableId: string,
   permission?: Permission,
@@ -59,7 +62,7 @@ export async function requireTableAccess(
 
 /** Column-level routes: the column's base decides. */
 export async function requireColumnAccess(
-  ctx: AppContext,
+  ctx: BaseAccessDeps,
   req: FastifyRequest,
   columnId: string,
   permission?: Permission,

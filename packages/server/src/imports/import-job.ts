@@ -4,21 +4,25 @@
  * checking each row with the field types' own rules: a row they refuse is skipped and kept, with the reason,
  * in the job's result. A failed or cancelled import removes the table it created. See docs/imports.md.
  */
+import { isFirstDisplayCandidate } from '@rowbase/core/fields/traits';
 import { rm } from 'node:fs/promises';
 import { planColumns, type ImportOptions, type PlannedColumn } from '@rowbase/core/import/import-plan';
 import { importValue } from '@rowbase/core/import/import-value';
 import { isUIType, type UIType } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
 import type { JobRun } from '../jobs/job-queue.js';
-import { writeTarget, insertRows } from '../services/rows-write.js';
-import { prepareRow } from '../services/rows-validate.js';
+import { loadRows } from '../services/rows-bulk-load.js';
+import { writeTarget } from '../services/rows-write.js';
+import { prepareRow, type ColumnValues } from '../services/rows-validate.js';
 import { createTable, deleteTable } from '../services/tables.js';
-import { readRows, type ImportFormat } from './read-rows.js';
+import { countLines } from './csv-batches.js';
+import { readRowBatches, type ImportFormat } from './read-rows.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
 const SAMPLE_ROWS = 1000;
-const BATCH_ROWS = 5000;
+/** Rows per transaction: big enough that a transaction's own cost vanishes, small enough to report progress. */
+const BATCH_ROWS = 20_000;
 /** Skipped rows kept in the result (the count is always exact). */
 const MAX_SKIPPED_KEPT = 10_000;
 
@@ -46,19 +50,28 @@ export interface ImportTableResult {
   skipped: SkippedRow[];
 }
 
-/** Detects the fields of the file from its first rows, and counts its data rows. */
+/**
+ * Detects the fields of the file from its first rows, and tells its number of data rows: counted exactly when
+ * the file is no longer than the sample, otherwise (CSV and TSV) from its line breaks, so the file is parsed once
+ * more only to import it. See docs/imports.md.
+ */
 export async function planFile(
   input: Pick<ImportTableInput, 'path' | 'format' | 'options'>,
-): Promise<{ columns: PlannedColumn[]; total: number; sample: unknown[][] }> {
+): Promise<{ columns: PlannedColumn[]; total: number; sample: unknown[][]; header: unknown[] }> {
   const sample: unknown[][] = [];
   let count = 0;
-  for await (const row of readRows(input.path, input.format, input.options.normalizeNested)) {
-    if (sample.length <= SAMPLE_ROWS) sample.push(row);
-    count++;
+  for await (const batch of readRowBatches(input.path, input.format, input.options.normalizeNested)) {
+    for (const row of batch) if (sample.length <= SAMPLE_ROWS) sample.push(row);
+    count += batch.length;
+    if (count > SAMPLE_ROWS && (input.format === 'csv' || input.format === 'tsv')) {
+      count = Math.max(count, await countLines(input.path));
+      break;
+    }
   }
   const columns = planColumns(sample, input.options);
   const total = input.options.firstRowAsHeaders ? Math.max(0, count - 1) : count;
-  return { columns, total, sample: input.options.firstRowAsHeaders ? sample.slice(1) : sample };
+  const header = input.options.firstRowAsHeaders ? (sample[0] ?? []) : [];
+  return { columns, total, header, sample: input.options.firstRowAsHeaders ? sample.slice(1) : sample };
 }
 
 /** The detected columns with the client's titles and types over them; skipped columns left out. */
@@ -74,7 +87,7 @@ function chosenColumns(planned: PlannedColumn[], choices: ImportTableInput['colu
     });
 }
 
-const isText = (c: PlannedColumn) => c.uidt === 'SingleLineText';
+const isText = (c: PlannedColumn) => isFirstDisplayCandidate(c.uidt);
 
 export async function runImportTable(
   ctx: AppContext,
@@ -128,38 +141,44 @@ async function insertFileRows(
   let skippedCount = 0;
   let imported = 0;
   let rowNumber = 0;
-  let batch: Record<string, unknown>[] = [];
-  const flush = async () => {
+  let batch: ColumnValues[] = [];
+  const flush = async (last: boolean) => {
     run.throwIfCancelled();
-    if (batch.length) await insertRows(target, batch, true);
+    if (batch.length) await loadRows(target, batch);
     imported += batch.length;
     batch = [];
     const done = imported + skippedCount;
+    const of = last ? done : Math.max(total, done);
     await run.progress({
-      message: `Imported ${done} of ${total} rows`,
-      percent: total ? Math.floor((done / total) * 100) : 100,
+      message: `Imported ${done} of ${of} rows`,
+      percent: of ? Math.floor((done / of) * 100) : 100,
     });
   };
+  const record: Record<string, unknown> = {};
   let header = run.input.options.firstRowAsHeaders;
-  for await (const row of readRows(run.input.path, run.input.format, run.input.options.normalizeNested)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    rowNumber++;
-    const record: Record<string, unknown> = {};
-    for (const c of columns) record[c.title] = importValue(row[c.index], c);
-    try {
-      prepareRow(model, record, 'insert');
-      batch.push(record);
-    } catch (err) {
-      skippedCount++;
-      if (skipped.length < MAX_SKIPPED_KEPT) {
-        skipped.push({ row: rowNumber, reason: (err as Error).message, values: row });
+  for await (const rows of readRowBatches(
+    run.input.path,
+    run.input.format,
+    run.input.options.normalizeNested,
+  )) {
+    for (const row of rows) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      rowNumber++;
+      for (const c of columns) record[c.title] = importValue(row[c.index], c);
+      try {
+        batch.push(prepareRow(model, record, 'insert'));
+      } catch (err) {
+        skippedCount++;
+        if (skipped.length < MAX_SKIPPED_KEPT) {
+          skipped.push({ row: rowNumber, reason: (err as Error).message, values: row });
+        }
       }
     }
-    if (batch.length >= BATCH_ROWS) await flush();
+    if (batch.length >= BATCH_ROWS) await flush(false);
   }
-  await flush();
+  await flush(true);
   return { rows_imported: imported, rows_skipped: skippedCount, skipped };
 }

@@ -3,12 +3,12 @@
  * be ragged), xlsx through exceljs's streaming reader (the first sheet; a formula cell gives its stored result,
  * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object (nested objects flattened when asked). See docs/imports.md.
  */
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { badRequest } from '@rowbase/core/errors';
 import { flattenRecord, jsonRecords, recordsToRows } from '@rowbase/core/import/import-plan';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { csvBatches } from './csv-batches.js';
+import { guardXlsx } from './xlsx-guard.js';
 
 export type ImportFormat = 'csv' | 'tsv' | 'json' | 'xlsx';
 
@@ -26,36 +26,77 @@ export async function* readRows(
   format: ImportFormat,
   normalizeNested: boolean,
 ): AsyncGenerator<unknown[]> {
+  for await (const batch of readRowBatches(path, format, normalizeNested)) yield* batch;
+}
+
+/** Rows per batch for the formats read row by row (xlsx, JSON). */
+const BATCH = 1000;
+
+/** The file's rows in batches (CSV and TSV: one per stream chunk), the header row first. */
+export async function* readRowBatches(
+  path: string,
+  format: ImportFormat,
+  normalizeNested: boolean,
+): AsyncGenerator<unknown[][]> {
+  if (format === 'csv' || format === 'tsv') {
+    yield* csvBatches(path, format === 'tsv' ? '\t' : '');
+    return;
+  }
   if (format === 'json') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
-    } catch (err) {
-      throw new Error(`The file is not valid JSON: ${(err as Error).message}`);
+    const rows = await readJsonRows(path, normalizeNested);
+    for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+    return;
+  }
+  let batch: unknown[][] = [];
+  for await (const row of readSheetRows(path)) {
+    batch.push(row);
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = [];
     }
-    const records = jsonRecords(parsed).map((r) => flattenRecord(r, normalizeNested));
-    yield* recordsToRows(records);
-    return;
   }
-  if (format === 'xlsx') {
-    yield* readSheetRows(path);
-    return;
+  if (batch.length) yield batch;
+}
+
+async function readJsonRows(path: string, normalizeNested: boolean): Promise<unknown[][]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new Error(`The file is not valid JSON: ${(err as Error).message}`);
   }
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    delimiter: format === 'tsv' ? '\t' : '',
-    skipEmptyLines: 'greedy',
-  });
-  const stream = createReadStream(path).pipe(parser);
-  let first = true;
-  for await (const row of stream as AsyncIterable<string[]>) {
-    if (first && typeof row[0] === 'string') row[0] = row[0].replace(/^\uFEFF/, '');
-    first = false;
-    yield row;
+  const records = jsonRecords(parsed).map((r) => flattenRecord(r, normalizeNested));
+  return recordsToRows(records);
+}
+
+/**
+ * The first worksheet's rows; numbers as `{ value, formatted }` so Currency can be told from its format.
+ * `streamRows` is the streaming reader (tests pass one that fails as exceljs's does).
+ */
+export async function* readSheetRows(
+  path: string,
+  streamRows: (path: string) => AsyncIterable<unknown[]> = streamSheetRows,
+): AsyncGenerator<unknown[]> {
+  await guardXlsx(path);
+  let yielded = false;
+  try {
+    for await (const cells of streamRows(path)) {
+      yielded = true;
+      yield cells;
+    }
+  } catch (err) {
+    // exceljs's streaming reader can meet a worksheet before the workbook part when the workbook part is stored
+    // last in the zip (exceljs itself writes it last), and then fails on its first worksheet. Such a workbook
+    // is read whole instead; the guard above has already bounded its unpacked size.
+    if (yielded || !/reading 'sheets'/.test((err as Error).message)) throw unreadable(err);
+    yield* loadedSheetRows(path);
   }
 }
 
-/** The first worksheet's rows; numbers as `{ value, formatted }` so Currency can be told from its format. */
-async function* readSheetRows(path: string): AsyncGenerator<unknown[]> {
+const unreadable = (err: unknown) =>
+  new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
+
+async function* streamSheetRows(path: string): AsyncGenerator<unknown[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -63,20 +104,31 @@ async function* readSheetRows(path: string): AsyncGenerator<unknown[]> {
     worksheets: 'emit',
     entries: 'emit',
   });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const cells: unknown[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, col) => {
-          cells[col - 1] = cellValue(cell);
-        });
-        yield cells;
-      }
-      return;
-    }
-  } catch (err) {
-    throw new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) yield rowCells(row);
+    return;
   }
+}
+
+async function* loadedSheetRows(path: string): AsyncGenerator<unknown[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(path);
+  } catch (err) {
+    throw unreadable(err);
+  }
+  const rows: unknown[][] = [];
+  // Rows with no cell are skipped, as the streaming reader skips them.
+  workbook.worksheets[0]?.eachRow((row) => rows.push(rowCells(row)));
+  yield* rows;
+}
+
+function rowCells(row: ExcelJS.Row): unknown[] {
+  const cells: unknown[] = [];
+  row.eachCell({ includeEmpty: true }, (cell, col) => {
+    cells[col - 1] = cellValue(cell);
+  });
+  return cells;
 }
 
 function cellValue(cell: ExcelJS.Cell): unknown {

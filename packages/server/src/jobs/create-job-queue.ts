@@ -15,6 +15,12 @@ export function createJobQueue(
   deps: { log: Logger; onStatus?: JobStatusObserver },
 ): JobQueue {
   if (config.redisUrl)
-    return new BullJobQueue(kinds, { url: config.redisUrl, prefix: config.redisPrefix, ...deps });
+    return new BullJobQueue(kinds, {
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      lockDurationMs: config.jobsLockMs,
+      stalledIntervalMs: config.jobsStalledIntervalMs,
+      ...deps,
+    });
   return new LocalJobQueue(new JobsRepo(db), kinds, deps);
 }

@@ -10,11 +10,17 @@ export interface JobKindOptions<Input> {
    * input is never shown as such: a kind may carry things that must not leave the server.
    */
   title?(input: Input): string;
+  /**
+   * The id of what the job fills, when that is not the base the job is filed under (a base copy: the job
+   * belongs to the base copied, the progress shows on the copy), so a client that reloads can show it again.
+   */
+  target?(input: Input): string;
 }
 
 export class JobKinds {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly titles = new Map<string, (input: unknown) => string>();
+  private readonly targets = new Map<string, (input: unknown) => string>();
 
   /** @example kinds.register('duplicate-table', async (run) => { ...; return { table_id } }) */
   register<Input, Result>(
@@ -25,6 +31,16 @@ export class JobKinds {
     if (this.handlers.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
     this.handlers.set(kind, handler as JobHandler);
     if (options.title) this.titles.set(kind, options.title as (input: unknown) => string);
+    if (options.target) this.targets.set(kind, options.target as (input: unknown) => string);
+  }
+
+  /** The id of what a job of this kind fills (see `JobKindOptions.target`), or null. */
+  targetOf(kind: string, input: unknown): string | null {
+    try {
+      return this.targets.get(kind)?.(input) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** The shown title of a job of this kind, or null when the kind has none (or the input does not fit). */

@@ -5,7 +5,8 @@
  * them from `ctx.outbox`.
  */
 
-export type MailKind = 'password-reset' | 'invite' | 'email-verification' | 'test';
+export type MailKind =
+  'password-reset' | 'invite' | 'email-verification' | 'form-submission' | 'test' | 'webhook';
 
 export interface MailMessage {
   kind: MailKind;

@@ -1,18 +1,28 @@
 /** The text of the e-mails Rowbase sends, with links into the web app (hash routing, docs/behaviour/web-app.md). */
+import { currentLanguageHeader } from '../audit/request-context.js';
 import type { MailMessage } from './mailer.js';
+import { mailLocaleOf, mailText } from './mail-text.js';
+
+/** The language of the request being served (docs/plugins.md "The e-mails"), English outside a request. */
+export const requestLocale = (): string => mailLocaleOf(currentLanguageHeader());
 
 /** The web app's address: PUBLIC_URL when set, else the address the request came to. */
 export function siteUrlOf(publicUrl: string | undefined, req: { protocol: string; host: string }): string {
   return (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 }
 
-export function passwordResetMail(site: string, to: string, token: string): MailMessage {
+export function passwordResetMail(
+  site: string,
+  to: string,
+  token: string,
+  locale = requestLocale(),
+): MailMessage {
   const link = resetPasswordUrl(site, token);
   return {
     kind: 'password-reset',
     to,
-    subject: 'Password reset',
-    text: `Someone asked to reset the password of ${to} on Rowbase.\nOpen this link within an hour to choose a new one: ${link}\nIf it was not you, ignore this message.`,
+    subject: mailText(locale, 'resetSubject'),
+    text: mailText(locale, 'resetBody', { email: to, link }),
     link,
   };
 }
@@ -40,15 +50,15 @@ export function inviteMail(
   token: string,
   invitedBy: string,
   target?: InviteTarget,
+  locale = requestLocale(),
 ): MailMessage {
   const link = inviteUrl(site, token, target?.path);
+  const vars = { inviter: invitedBy, base: target?.baseTitle ?? '', link };
   return {
     kind: 'invite',
     to,
-    subject: target ? `You are invited to ${target.baseTitle} on Rowbase` : 'You are invited to Rowbase',
-    text: target
-      ? `${invitedBy} invited you to the base "${target.baseTitle}" on Rowbase.\nOpen this link to choose a password and open the base: ${link}`
-      : `${invitedBy} invited you to Rowbase.\nOpen this link to choose a password and sign in: ${link}`,
+    subject: mailText(locale, target ? 'inviteBaseSubject' : 'inviteSubject', vars),
+    text: mailText(locale, target ? 'inviteBaseBody' : 'inviteBody', vars),
     link,
   };
 }
@@ -59,24 +69,31 @@ export function baseAccessMail(
   to: string,
   invitedBy: string,
   target: InviteTarget,
+  locale = requestLocale(),
 ): MailMessage {
   const link = `${site}/#${target.path}`;
+  const vars = { inviter: invitedBy, base: target.baseTitle, link };
   return {
     kind: 'invite',
     to,
-    subject: `You are invited to ${target.baseTitle} on Rowbase`,
-    text: `${invitedBy} added you to the base "${target.baseTitle}" on Rowbase.\nOpen it here: ${link}`,
+    subject: mailText(locale, 'inviteBaseSubject', vars),
+    text: mailText(locale, 'baseAccessBody', vars),
     link,
   };
 }
 
-export function emailVerificationMail(site: string, to: string, token: string): MailMessage {
+export function emailVerificationMail(
+  site: string,
+  to: string,
+  token: string,
+  locale = requestLocale(),
+): MailMessage {
   const link = `${site}/#/email/verify/${encodeURIComponent(token)}`;
   return {
     kind: 'email-verification',
     to,
-    subject: 'Verify your e-mail address',
-    text: `Open this link to verify ${to} on Rowbase: ${link}`,
+    subject: mailText(locale, 'verifySubject'),
+    text: mailText(locale, 'verifyBody', { email: to, link }),
     link,
   };
 }
@@ -86,13 +103,34 @@ export function resetPasswordUrl(site: string, token: string): string {
   return `${site}/#/reset/${encodeURIComponent(token)}`;
 }
 
+/** A form was submitted: its answers, one `Field: value` line each, and a link to the form's table. */
+export function formSubmissionMail(
+  to: string,
+  form: string,
+  answers: { label: string; value: string }[],
+  link: string,
+  locale: string,
+): MailMessage {
+  return {
+    kind: 'form-submission',
+    to,
+    subject: mailText(locale, 'formSubject', { form }),
+    text: mailText(locale, 'formBody', {
+      form,
+      answers: answers.map((a) => `${a.label}: ${a.value}`).join('\n'),
+      link,
+    }),
+    link,
+  };
+}
+
 /** What the SMTP plugin's test button sends. */
-export function testMail(to: string): MailMessage {
+export function testMail(to: string, locale = requestLocale()): MailMessage {
   return {
     kind: 'test',
     to,
-    subject: 'Rowbase test e-mail',
-    text: 'This is a test message from Rowbase: the e-mail settings work.',
+    subject: mailText(locale, 'testSubject'),
+    text: mailText(locale, 'testBody'),
     link: '',
   };
 }

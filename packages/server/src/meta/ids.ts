@@ -19,6 +19,8 @@ export const IdPrefix = {
   audit: 'adt',
   comment: 'com',
   job: 'jb',
+  docsPage: 'dp',
+  docsSnapshot: 'dps',
 } as const;
 export type IdKind = keyof typeof IdPrefix;
 

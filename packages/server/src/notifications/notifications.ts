@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
 import { toBool, toNum } from '../meta/rows.js';
+import { wakeWaiters } from './notification-waiters.js';
 
 const MENTION = /@\(([^|)]+)\|[^|)]*\|[^)]*\)/g;
 
@@ -36,18 +37,18 @@ export class NotificationsRepo {
   async add(userIds: string[], type: string, body: Record<string, unknown>): Promise<void> {
     if (!userIds.length) return;
     const now = Date.now();
-    await this.db('rb_notifications').insert(
-      userIds.map((fk_user_id) => ({
-        id: newId('notification'),
-        fk_user_id,
-        type,
-        body: JSON.stringify(body),
-        is_read: false,
-        is_deleted: false,
-        created_at: now,
-        updated_at: now,
-      })),
-    );
+    const rows = userIds.map((fk_user_id) => ({
+      id: newId('notification'),
+      fk_user_id,
+      type,
+      body: JSON.stringify(body),
+      is_read: false,
+      is_deleted: false,
+      created_at: now,
+      updated_at: now,
+    }));
+    await this.db('rb_notifications').insert(rows);
+    for (const r of rows) wakeWaiters(this.db, r.fk_user_id, notificationOf(r));
   }
 
   private mine(userId: string) {

@@ -9,6 +9,7 @@ import { parseRoles } from '@rowbase/core/permissions/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
+import { attachDocSync, docRoom, docsBaseRoom } from '../docs/docs-sync.js';
 import { authorizeBaseAccess } from '../http/authorize.js';
 import type { RealtimeAdapter } from '../scale/scale-out.js';
 
@@ -20,6 +21,10 @@ export interface Realtime {
    * does. (A Redis adapter spanning processes must answer true.)
    */
   watched(tableId: string): boolean;
+  /** Sends an event to every socket editing a documentation page (docs/documentation-bases.md). */
+  emitToDoc(pageId: string, event: string, payload: unknown): void;
+  /** Tells every socket watching a documentation base that its page tree changed. */
+  announceDocsTree(baseId: string): void;
   /**
    * Whether rooms span app processes (Redis adapter): then only the process that committed a change
    * announces it, and events received from other processes are not announced again.
@@ -74,7 +79,15 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext, adapter?: 
     });
   });
 
+  attachDocSync(io as unknown as Server, ctx);
+
   return {
+    announceDocsTree: (baseId) => {
+      io.to(docsBaseRoom(baseId)).emit('docs:pages' as never, { baseId } as never);
+    },
+    emitToDoc: (pageId, event, payload) => {
+      io.to(docRoom(pageId)).emit(event as never, payload as never);
+    },
     emitToTable: (tableId, event, payload) => {
       io.to(`table:${tableId}`).emit(event as never, payload as never);
     },

@@ -17,7 +17,7 @@ export function appInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
       firstUser,
       type: 'rest',
       googleAuthEnabled: Boolean(ctx.config.sso.google),
-      githubAuthEnabled: false,
+      githubAuthEnabled: Boolean(ctx.config.sso.github),
       oidcAuthEnabled: Boolean(ctx.config.sso.oidc),
       oidcProviderName: ctx.config.sso.oidc?.name ?? null,
       oneClick: false,

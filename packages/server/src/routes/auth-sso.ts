@@ -1,5 +1,5 @@
 /**
- * Sign-in with OpenID Connect and Google: `GET /api/v1/auth/{provider}` sends the browser to the provider;
+ * Sign-in with OpenID Connect, Google and GitHub: `GET /api/v1/auth/{provider}` sends the browser to the provider;
  * the provider sends it back to the web app, which posts the query string to
  * `POST /api/v1/auth/{provider}/genTokenByCode` and gets `{ data: { token, extra } }` plus the refresh cookie.
  */
@@ -18,7 +18,7 @@ import { sendSession } from './auth.js';
 
 const FLOW_COOKIE = 'rb_sso';
 const COOKIE_PATH = '/api/v1/auth/';
-const PROVIDERS: SsoProviderId[] = ['oidc', 'google'];
+const PROVIDERS: SsoProviderId[] = ['oidc', 'google', 'github'];
 
 export function authSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const id of PROVIDERS) {

@@ -1,6 +1,6 @@
 /**
  * `GET /api/v1/db/data/{org}/{base}/{table}/export/{csv|excel}`: the rows a list would return (fields,
- * where, sort honoured), as a CSV stream or an xlsx file, each cell as the grid shows it (data/export/
+ * where, sort honoured), as a CSV or xlsx stream (exceljs's streaming writer), each cell as the grid shows it (data/export/
  * export-fields). CSV cells that a spreadsheet would run as a formula are neutralised. The whole export is one file, so `nc-export-offset` is always -1.
  */
 import { Readable } from 'node:stream';
@@ -14,17 +14,15 @@ import {
   exportQueryFields,
   exportXlsxCell,
 } from '../data/export/export-fields.js';
-import { xlsxWorkbook } from '../data/export/xlsx.js';
+import { xlsxStream } from '../data/export/xlsx-stream.js';
 import type { PageQuery, Row } from '../data/row-query.js';
 import { pageQueryOf, v1Scope, type RowQueryString, type RowsScope } from './rows-common.js';
 
 const BATCH = 1000;
-/** xlsx is built in memory; beyond this, export CSV. */
-const MAX_XLSX_ROWS = 200_000;
 
-async function* batches(scope: RowsScope, q: PageQuery, maxRows = Infinity): AsyncGenerator<Row[]> {
+async function* batches(scope: RowsScope, q: PageQuery): AsyncGenerator<Row[]> {
   let offset = 0;
-  while (offset < maxRows) {
+  for (;;) {
     const rows = await scope.reader.rows({ ...q, limit: BATCH, offset });
     if (rows.length) yield rows;
     if (rows.length < BATCH) return;
@@ -72,14 +70,14 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
         Readable.from(lines()),
       );
     }
-    const rows: unknown[][] = [];
-    for await (const batch of batches(scope, q, MAX_XLSX_ROWS))
-      for (const r of batch) rows.push(fields.map((f) => exportXlsxCell(f, r)));
-    const book = xlsxWorkbook(scope.model.title, header, rows);
+    async function* cells() {
+      for await (const rows of batches(scope, q))
+        yield rows.map((r) => fields.map((f) => exportXlsxCell(f, r)));
+    }
     return sendFile(
       reply,
       fileName(scope.model.title, 'xlsx'),
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    ).send(book);
+    ).send(xlsxStream(scope.model.title, header, cells()));
   });
 }

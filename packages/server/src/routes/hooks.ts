@@ -10,8 +10,13 @@ import type { AppContext } from '../context.js';
 import { authorize } from '../http/authorize.js';
 import { listReply } from '../http/list-reply.js';
 import { parseWith } from '../http/validate.js';
-import { attemptDelivery } from '../webhooks/hook-delivery.js';
-import { samplePayload } from '../webhooks/hook-payload.js';
+import { createFilterBody } from '@rowbase/core/api/filters';
+import { RowReader } from '../data/row-query.js';
+import { requireUser } from '../http/principal.js';
+import { createFilter, listFilters } from '../services/views/filters.js';
+import { forgetHooks } from '../webhooks/active-hooks.js';
+import { WEBHOOK_JOB, attemptDelivery, type DeliveriesInput } from '../webhooks/hook-delivery.js';
+import { manualPayload, samplePayload } from '../webhooks/hook-payload.js';
 import {
   HOOK_OPERATIONS,
   createHookBody,
@@ -48,16 +53,47 @@ export function hookRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     app.post(`${prefix}/tables/:tableId/hooks`, async (req) => {
       const { table, user } = await tableFor(req, 'webhook');
-      return repo.insert(table, parseWith(createHookBody, req.body), user.id);
+      const created = await repo.insert(table, parseWith(createHookBody, req.body), user.id);
+      forgetHooks(ctx.db, table.id);
+      return created;
     });
     app.patch(`${prefix}/hooks/:hookId`, async (req) => {
       const hook = await hookFor(req, 'webhook');
-      return repo.update(hook.id, parseWith(updateHookBody, req.body));
+      const updated = await repo.update(hook.id, parseWith(updateHookBody, req.body));
+      forgetHooks(ctx.db, hook.fk_model_id);
+      return updated;
     });
     app.delete(`${prefix}/hooks/:hookId`, async (req) => {
       const hook = await hookFor(req, 'webhook');
       await repo.delete(hook.id);
+      forgetHooks(ctx.db, hook.fk_model_id);
       return true;
+    });
+    // The hook's conditions: the filter API's shapes, owned by the hook (docs/webhooks.md "Conditions").
+    app.get(`${prefix}/hooks/:hookId/filters`, async (req) => {
+      const hook = await hookFor(req, 'hookList');
+      return listReply(await listFilters(ctx, { ...hook, hook: true }));
+    });
+    app.post(`${prefix}/hooks/:hookId/filters`, async (req) => {
+      const hook = await hookFor(req, 'webhook');
+      const created = await createFilter(ctx, { ...hook, hook: true }, parseWith(createFilterBody, req.body));
+      forgetHooks(ctx.db, hook.fk_model_id);
+      return created;
+    });
+    // Sends one row to the hook now, through the delivery queue (NocoDB's manual trigger).
+    app.post(`${prefix}/hooks/:hookId/trigger/:rowId`, async (req) => {
+      const hook = await hookFor(req, 'dataEdit');
+      const { user } = requireUser(req);
+      const { model, db } = await ctx.tableModels.get(ctx, hook.fk_model_id);
+      const rowId = (req.params as { rowId: string }).rowId;
+      const row = await new RowReader(db, model, ctx.dataCache).byId(rowId);
+      if (!row) throw notFound(`Record '${rowId}' not found`);
+      const payload = manualPayload(hook, { id: model.id, title: model.title }, row);
+      const input: DeliveriesInput = {
+        deliveries: [{ hookId: hook.id, operation: 'trigger', payload, triggeredBy: user.email }],
+      };
+      const job = await ctx.jobs.enqueue({ kind: WEBHOOK_JOB, input, baseId: hook.base_id, userId: user.id });
+      return { msg: 'Webhook triggered', id: job.id };
     });
     app.get(`${prefix}/hooks/:hookId/logs`, async (req) => {
       const hook = await hookFor(req, 'hookList');

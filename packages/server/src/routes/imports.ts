@@ -3,6 +3,7 @@
  * (CSV, TSV, JSON or xlsx) and an optional `options` field (JSON: title, the import options, column choices) — streams
  * it to disk under a size limit and starts an `import-table` job, answering `{ id }` (the job's id) at once.
  * `POST …/import/preview` answers the detected fields and the first rows without importing.
+ * `POST /api/v1/db/meta/tables/{tableId}/import` appends a file's rows to an existing table (job `import-rows`).
  * `GET /api/v1/db/meta/imports/{jobId}/skipped.csv` downloads the rows a finished import skipped, with reasons.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireBaseAccess } from '../http/base-access.js';
+import { requireBaseAccess, requireTableAccess } from '../http/base-access.js';
 import { parseWith } from '../http/validate.js';
 import {
   IMPORT_TABLE_JOB,
@@ -26,6 +27,8 @@ import {
   type ImportTableResult,
 } from '../imports/import-job.js';
 import { formatOf, type ImportFormat } from '../imports/read-rows.js';
+import { downloadImport } from '../imports/import-url.js';
+import { IMPORT_ROWS_JOB, importableField, type AppendRowsInput } from '../imports/append-job.js';
 import { uniqueName } from '../services/tables-naming.js';
 import { visibleJob } from './jobs.js';
 
@@ -51,19 +54,36 @@ const importOptionsBody = z.object({
     .optional(),
 });
 
-interface Upload {
+const appendOptionsBody = z.object({
+  firstRowAsHeaders: z.boolean().optional(),
+  normalizeNested: z.boolean().optional(),
+  columns: z
+    .array(z.object({ index: z.number().int().min(0), field: z.string().min(1).max(255) }))
+    .optional(),
+  match: z.string().min(1).max(255).optional(),
+  skipBadRows: z.boolean().optional(),
+});
+
+interface Upload<B = z.infer<typeof importOptionsBody>> {
   path: string;
   format: ImportFormat;
   fileName: string;
-  body: z.infer<typeof importOptionsBody>;
+  body: B;
 }
 
-/** Streams the `file` part to a temporary file; other parts are read as fields. */
-async function receiveUpload(ctx: AppContext, req: FastifyRequest): Promise<Upload> {
+/**
+ * Streams the `file` part to a temporary file, or fetches the `url` field's file (address-guarded); other parts
+ * are read as fields (`options` checked by `schema`).
+ */
+async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
+  ctx: AppContext,
+  req: FastifyRequest,
+  schema: z.ZodType<B> = importOptionsBody as unknown as z.ZodType<B>,
+): Promise<Upload<B>> {
   if (!req.isMultipart()) throw badRequest('file: a multipart/form-data body with a file is expected');
   const dir = path.join(ctx.config.dataDir, 'imports');
   await mkdir(dir, { recursive: true });
-  let upload: Omit<Upload, 'body'> | undefined;
+  let upload: Omit<Upload<B>, 'body'> | undefined;
   let options: unknown = {};
   try {
     for await (const part of req.parts()) {
@@ -75,6 +95,11 @@ async function receiveUpload(ctx: AppContext, req: FastifyRequest): Promise<Uplo
         await pipeline(part.file, createWriteStream(file));
         if (part.file.truncated)
           throw badRequest(`file: the file is larger than the limit of ${maxBytes()} bytes`);
+      } else if (part.fieldname === 'url') {
+        if (upload) throw badRequest('file: one file per import');
+        upload = await downloadImport(String(part.value), maxBytes(), (format) =>
+          path.join(dir, `${randomUUID()}.${format}`),
+        );
       } else if (part.fieldname === 'options') {
         try {
           options = JSON.parse(String(part.value));
@@ -83,8 +108,8 @@ async function receiveUpload(ctx: AppContext, req: FastifyRequest): Promise<Uplo
         }
       }
     }
-    if (!upload) throw badRequest('file: no file in the upload');
-    return { ...upload, body: parseWith(importOptionsBody, options) };
+    if (!upload) throw badRequest('file: no file (or url) in the upload');
+    return { ...upload, body: parseWith(schema, options) };
   } catch (err) {
     if (upload) await rm(upload.path, { force: true });
     throw err;
@@ -128,10 +153,56 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return { id: job.id, title: input.title };
     });
 
+    scope.post<{ Params: { tableId: string } }>('/api/v1/db/meta/tables/:tableId/import', async (req) => {
+      // Any access to the table's base first, so a stranger's upload is not even stored.
+      await requireTableAccess(ctx, req, req.params.tableId);
+      const upload = await receiveUpload(ctx, req, appendOptionsBody);
+      try {
+        const { table, principal } = await requireTableAccess(
+          ctx,
+          req,
+          req.params.tableId,
+          upload.format === 'xlsx' ? 'excelTableImport' : 'csvTableImport',
+        );
+        const { model } = await ctx.tableModels.get(ctx, table.id);
+        const b = upload.body;
+        try {
+          b.columns?.forEach((c, i) => importableField(model, c.field, `columns[${i}].field`));
+          if (b.match) importableField(model, b.match, 'match');
+        } catch (err) {
+          throw badRequest((err as Error).message);
+        }
+        const input: AppendRowsInput = {
+          path: upload.path,
+          format: upload.format,
+          tableId: table.id,
+          title: table.title,
+          firstRowAsHeaders: b.firstRowAsHeaders ?? DEFAULT_IMPORT_OPTIONS.firstRowAsHeaders,
+          normalizeNested: b.normalizeNested ?? DEFAULT_IMPORT_OPTIONS.normalizeNested,
+          ...(b.columns ? { mapping: b.columns } : {}),
+          ...(b.match ? { match: b.match } : {}),
+          skipBadRows: b.skipBadRows ?? false,
+        };
+        const job = await ctx.jobs.enqueue({
+          kind: IMPORT_ROWS_JOB,
+          input,
+          baseId: table.base_id,
+          userId: principal.user.id,
+        });
+        return { id: job.id, title: table.title };
+      } catch (err) {
+        await rm(upload.path, { force: true });
+        throw err;
+      }
+    });
+
     scope.post<{ Params: { baseId: string } }>(
       '/api/v1/db/meta/projects/:baseId/import/preview',
       async (req) => {
-        await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport');
+        // Creators preview new tables; editors preview what they append to a table.
+        await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport').catch(() =>
+          requireBaseAccess(ctx, req, req.params.baseId, 'csvTableImport'),
+        );
         const upload = await receiveUpload(ctx, req);
         try {
           const plan = await planFile({
@@ -151,7 +222,7 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get<{ Params: { jobId: string } }>('/api/v1/db/meta/imports/:jobId/skipped.csv', async (req, reply) => {
     const job = await visibleJob(ctx, req, req.params.jobId);
-    if (job.job !== IMPORT_TABLE_JOB || job.status !== 'completed') {
+    if ((job.job !== IMPORT_TABLE_JOB && job.job !== IMPORT_ROWS_JOB) || job.status !== 'completed') {
       throw badRequest('jobId: not a finished import');
     }
     const result = job.result as ImportTableResult;

@@ -22,7 +22,11 @@ import { isFinished, type JobEvent, type JobRecord } from '../jobs/job-queue.js'
 /** A job as the API shows it: its input stays on the server; the kind may name what it works on. */
 export function presentJob(ctx: AppContext, job: JobRecord): JobReply {
   const { data: input, ...shown } = job;
-  return { ...shown, title: ctx.jobKinds.titleOf(job.job, input) };
+  return {
+    ...shown,
+    title: ctx.jobKinds.titleOf(job.job, input),
+    target_id: ctx.jobKinds.targetOf(job.job, input),
+  };
 }
 
 /** The job, once the caller may see it: 401 without a user, 404 for an unknown job, 403 without base access. */

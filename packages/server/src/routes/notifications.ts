@@ -1,6 +1,7 @@
 /**
  * The signed-in user's notifications: `GET /api/v1/notifications` (paged, `is_read` filter, with the unread
- * count), `PATCH` and `DELETE /api/v1/notifications/{id}`, `POST /api/v1/notifications/mark-all-read`.
+ * count), `PATCH` and `DELETE /api/v1/notifications/{id}`, `POST /api/v1/notifications/mark-all-read`, and the
+ * long poll `GET /api/v1/notifications/poll`.
  */
 import { notFound } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { requireUser } from '../http/principal.js';
 import { parseWith } from '../http/validate.js';
 import { NotificationsRepo } from '../notifications/notifications.js';
+import { waitForNotification } from '../notifications/notification-waiters.js';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const listQuery = z.object({
@@ -17,12 +19,34 @@ const listQuery = z.object({
   is_read: flag.optional(),
 });
 const patchBody = z.object({ is_read: z.boolean() });
+/** How long a poll waits for a notification before answering `refresh` (ms). */
+const pollQuery = z.object({ timeout: z.coerce.number().int().min(100).max(60_000).default(30_000) });
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new NotificationsRepo(ctx.db);
   app.get('/api/v1/notifications', async (req) => {
     const q = parseWith(listQuery, req.query);
     return repo.list(requireUser(req).user.id, { limit: q.limit, offset: q.offset, isRead: q.is_read });
+  });
+  // NocoDB's long poll: answers `{ status: 'success', data }` with the user's next notification, or
+  // `{ status: 'refresh' }` when none came within the timeout (docs/notifications.md).
+  app.get('/api/v1/notifications/poll', async (req, reply) => {
+    const { timeout } = parseWith(pollQuery, req.query);
+    const userId = requireUser(req).user.id;
+    void reply.header('cache-control', 'no-cache, must-revalidate');
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined = undefined;
+      const done = (answer: unknown) => {
+        clearTimeout(timer);
+        stop();
+        reply.raw.off('close', gone);
+        resolve(answer);
+      };
+      const stop = waitForNotification(ctx.db, userId, (data) => done({ status: 'success', data }));
+      const gone = () => done({ status: 'refresh' });
+      timer = setTimeout(() => done({ status: 'refresh' }), timeout);
+      reply.raw.on('close', gone);
+    });
   });
   app.patch('/api/v1/notifications/:id', async (req) => {
     const body = parseWith(patchBody, req.body);

@@ -8,6 +8,7 @@ import { ViewType } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { siteUrlOf } from '../mail/messages.js';
 import { submitSharedForm, type FormSubmission } from '../services/shares/form-submit.js';
 import { linkCandidates, linkedRecords } from '../services/shares/shared-links.js';
 import { openSharedView } from '../services/shares/shared-view-access.js';
@@ -44,7 +45,7 @@ export async function publicSharedViewRoutes(app: FastifyInstance, ctx: AppConte
         const view = await openSharedView(ctx, req, reply, (req.params as UuidParams).uuid);
         const submission = await readSubmission(ctx, req);
         try {
-          return await submitSharedForm(ctx, view, submission);
+          return await submitSharedForm(ctx, view, submission, siteUrlOf(ctx.config.publicUrl, req));
         } catch (err) {
           await removeFiles(ctx, submission);
           throw err;

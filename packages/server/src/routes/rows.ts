@@ -3,6 +3,7 @@
  * groupby, group/{column}, count, read, exist, update, delete, and the bulk routes under
  * `/api/v1/db/data/bulk/{org}/{base}/{table}`. Read needs access to the base; writes need dataInsert / dataEdit.
  */
+import { selectOptions } from '@rowbase/core/fields/col-options';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -142,7 +143,7 @@ export function rowsV1Routes(app: FastifyInstance, ctx: AppContext): void {
 async function groupedRows(scope: RowsScope, columnKey: string, query: RowQueryString) {
   const f = queryFieldOf(scope.model, columnKey);
   const q = pageQueryOf(query);
-  const options = (f.column.colOptions as { options?: { title: string }[] } | null | undefined)?.options;
+  const options = selectOptions(f.column)?.options;
   let keys: unknown[];
   if (f.kind === 'select' && Array.isArray(options)) keys = [null, ...options.map((o) => o.title)];
   else {

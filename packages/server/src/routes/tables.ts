@@ -14,6 +14,7 @@ import { startTableDuplicate } from '../services/tables-duplicate.js';
 import { createTable, deleteTable, reorderTable, updateTable } from '../services/tables.js';
 import { auditMeta } from '../services/tables-audit.js';
 import { listReply } from '../http/list-reply.js';
+import { withAutoIndexed } from '../services/table-indexes.js';
 
 type BaseParams = { Params: { baseId: string; sourceId?: string } };
 type Id = { Params: { id: string } };
@@ -52,7 +53,7 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/tables', '/api/v2/meta/tables']) {
     app.get<Id>(`${prefix}/:id`, async (req) => {
       await requireTableAccess(ctx, req, req.params.id);
-      return ctx.meta.getTable(req.params.id);
+      return withAutoIndexed(ctx, await ctx.meta.getTable(req.params.id));
     });
     app.patch<Id>(`${prefix}/:id`, async (req) => {
       const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableRename');

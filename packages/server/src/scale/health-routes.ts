@@ -29,6 +29,13 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onSend', async (_req, reply) => {
     if (draining.has(app)) reply.header('connection', 'close');
   });
+  // A request that still reaches a draining process (on a kept-alive connection) is turned away before it
+  // changes anything, with Retry-After, so the client sends it again and the load balancer picks another process.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!draining.has(app) || req.url.startsWith('/api/v1/health')) return;
+    const message = 'This server is shutting down; send the request again';
+    return reply.code(503).header('retry-after', '1').send({ msg: message, message });
+  });
 
   const checks = async (): Promise<{ database: Check; redis: Check }> => {
     const [database, cache] = await Promise.all([

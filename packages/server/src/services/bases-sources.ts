@@ -32,6 +32,7 @@ export async function createSource(
     is_meta: false,
     alias: body.alias ?? null,
     config_encrypted: ctx.secrets.seal(config),
+    meta: body.auto_index ? { auto_index: true } : null,
     inflection_column: body.inflection_column ?? 'none',
     inflection_table: body.inflection_table ?? 'none',
     order: existing.length + 1,
@@ -82,6 +83,7 @@ export async function updateSource(
     order?: number;
     inflection_column?: string;
     inflection_table?: string;
+    auto_index?: boolean;
   },
 ): Promise<SourceMeta> {
   let sealed: string | undefined;
@@ -103,6 +105,7 @@ export async function updateSource(
     inflection_column: body.inflection_column,
     inflection_table: body.inflection_table,
     config_encrypted: sealed,
+    meta: body.auto_index === undefined ? undefined : { ...(source.meta ?? {}), auto_index: body.auto_index },
   });
   if (sealed) await ctx.sources.forget(source.id);
   return presentSource((await ctx.sourceRepo.byId(source.id))!);

@@ -2,6 +2,7 @@
  * From a NocoDB column body to what Rowbase stores: the meta row and, for stored types, the physical column
  * spec with the dialect's default type (docs/behaviour/limits.md) and the column rules of docs/behaviour/fields.md applied.
  */
+import { isPrimaryKeyType, takesAnyDbType } from '@rowbase/core/fields/traits';
 import { optionsKindOf } from '@rowbase/core/fields/col-options';
 import { randomBytes } from 'node:crypto';
 import type { ColumnBody } from '@rowbase/core/api/columns';
@@ -69,8 +70,9 @@ export function dbTypeOf(dialect: Dialect, body: ColumnBody, options: SelectOpti
   const base = def.dbType(dialect)!;
   // A client's dt is used when the dialect knows it; a type of another engine (e.g. MySQL `datetime` sent
   // to PostgreSQL) falls back to the default rather than failing in DDL.
-  const usable = !!body.dt && (body.uidt === 'SpecificDBType' || isKnownDt(dialect, body.dt));
-  if (body.uidt === 'SpecificDBType' || (usable && body.uidt !== 'ID')) {
+  const anyDt = takesAnyDbType(body.uidt);
+  const usable = !!body.dt && (anyDt || isKnownDt(dialect, body.dt));
+  if (anyDt || (usable && !isPrimaryKeyType(body.uidt))) {
     const dt = body.dt ?? base.dt;
     const sameType = dt.toLowerCase() === base.dt.toLowerCase();
     const dtxp = body.dtxp ?? (sameType ? base.dtxp : null);
@@ -179,7 +181,7 @@ export function buildNewColumn(
     : body.cdf === undefined || body.cdf === null || (!def.props.defaultValue && !flags.au)
       ? null
       : String(body.cdf);
-  if (db && cdf !== null && !isNowDefault(cdf) && body.uidt !== 'SpecificDBType') {
+  if (db && cdf !== null && !isNowDefault(cdf) && !takesAnyDbType(body.uidt)) {
     const checked = validateCellValue(
       { title, uidt: body.uidt, colOptions: isSelect(body.uidt) ? { options } : null },
       cdf,

@@ -10,6 +10,7 @@ import {
   CODE_VALUE_KEY,
   type CodeType,
   DEFAULT_BARCODE_FORMAT,
+  hasCodeFormat,
   isBarcodeFormat,
   isCodeType,
   isEncodable,
@@ -34,7 +35,7 @@ export function codeOptions(
   old?: ColumnMeta,
 ): Record<string, string> {
   const key = CODE_VALUE_KEY[uidt];
-  const given = { ...body, ...((body.colOptions as Record<string, unknown> | null | undefined) ?? {}) };
+  const given: Record<string, unknown> = { ...body, ...(body.colOptions ?? {}) };
   const stored = (old && isCodeType(old.uidt) ? (old.colOptions ?? {}) : {}) as Record<string, unknown>;
   const fk = [given[key], stored[key], stored[CODE_VALUE_KEY.QrCode], stored[CODE_VALUE_KEY.Barcode]].find(
     present,
@@ -48,7 +49,7 @@ export function codeOptions(
     throw badRequest(
       `${key}: field '${target.title}' is of type ${target.uidt}, which a ${uidt} field cannot encode`,
     );
-  if (uidt === 'QrCode') return { [key]: fk };
+  if (!hasCodeFormat(uidt)) return { [key]: fk };
   const format = [given.barcode_format, stored.barcode_format].find(present) ?? DEFAULT_BARCODE_FORMAT;
   if (!isBarcodeFormat(format))
     throw badRequest(`barcode_format must be one of ${BARCODE_FORMATS.join(', ')} (got '${String(format)}')`);

@@ -4,6 +4,8 @@
  * colOptions follow core `LinkOptions`. Deleting either side removes both, their lookups and rollups, and
  * the foreign key or junction table.
  */
+import { isLink } from '@rowbase/core/fields/ui-types';
+import { isForeignKeyType } from '@rowbase/core/fields/traits';
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, LinkOptions, LookupOptions, RollupOptions } from '@rowbase/core/api/meta';
 import { badRequest } from '@rowbase/core/errors';
@@ -107,7 +109,7 @@ export async function createLink(
     throw badRequest(`Table '${relatedId}' not found in this base`);
   if (related.source_id !== table.source_id)
     throw badRequest('Links between tables of different sources are not supported');
-  const uidt = body.uidt === 'LinkToAnotherRecord' ? 'LinkToAnotherRecord' : 'Links';
+  const uidt = isLink(body.uidt) ? body.uidt : 'Links';
   const myTitle = uniqueName(
     title,
     table.columns.map((c) => c.title),
@@ -342,7 +344,7 @@ export async function deleteLink(
     }
   } else {
     const fk = await ctx.columns.byId(o.fk_child_column_id, s.meta);
-    if (fk && fk.uidt === 'ForeignKey') {
+    if (fk && isForeignKeyType(fk.uidt)) {
       await ctx.columns.delete(fk.id, s.meta);
       removed.add(fk.id);
       const child = await ctx.tables.byId(fk.fk_model_id, s.meta);

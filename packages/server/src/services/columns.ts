@@ -2,6 +2,7 @@
  * Field use cases: add, change (rename, retype, options, flags), delete, display value, hash and bulk.
  * Each runs inside one meta change (see tables-change.ts); `*In` variants take a scope so bulk can chain them.
  */
+import { canBeDisplayValue, isForeignKeyType, takesAnyDbType } from '@rowbase/core/fields/traits';
 import { createHash } from 'node:crypto';
 import type { BulkColumnsBody, ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta, FormulaOptions } from '@rowbase/core/api/meta';
@@ -37,7 +38,7 @@ import { sourceFor } from './tables.js';
 
 /**
  * A formula type-checked and compiled over its source (422 with the docs/behaviour/formulas.md message when it is not valid),
- * stored by field id (SPEC: by id, shown by title).
+ * stored by field id, shown by title (docs/behaviour/formulas.md).
  */
 async function formulaOptions(
   ctx: AppContext,
@@ -46,10 +47,7 @@ async function formulaOptions(
   body: ColumnBody,
   selfId?: string,
 ): Promise<FormulaOptions> {
-  const raw =
-    body.formula_raw ??
-    (body.colOptions as { formula_raw?: string } | undefined)?.formula_raw ??
-    body.formula;
+  const raw = body.formula_raw ?? body.colOptions?.formula_raw ?? body.formula;
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('formula_raw is required for a Formula field');
   const tables = await ctx.meta.listTables(table.base_id, s.meta);
   const db = ctx.sources.connectionOf(s.source);
@@ -62,7 +60,7 @@ async function formulaOptions(
 function plainOptions(body: ColumnBody): Record<string, unknown> | null {
   const flat: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (k.startsWith('fk_') || k === 'barcode_format') flat[k] = v;
-  const merged = { ...flat, ...((body.colOptions as Record<string, unknown>) ?? {}) };
+  const merged = { ...flat, ...(body.colOptions ?? {}) };
   return Object.keys(merged).length ? merged : null;
 }
 
@@ -206,7 +204,7 @@ export async function updateColumnIn(
   const typeBody: ColumnBody = typeChanged
     ? {
         uidt,
-        dt: uidt === 'SpecificDBType' ? body.dt : undefined,
+        dt: takesAnyDbType(uidt) ? body.dt : undefined,
         dtxp: body.dtxp !== old.dtxp ? body.dtxp : undefined,
         dtxs: body.dtxs !== old.dtxs ? body.dtxs : undefined,
       }
@@ -291,7 +289,7 @@ export async function deleteColumnIn(ctx: AppContext, s: ChangeScope, columnId: 
   const col = await ctx.meta.getColumn(columnId, s.meta);
   if (isLink(col.uidt)) return deleteLink(ctx, s, col);
   if (col.pk) throw badRequest('The primary key cannot be deleted');
-  if (col.uidt === 'ForeignKey') throw badRequest('A foreign key is deleted with its link field');
+  if (isForeignKeyType(col.uidt)) throw badRequest('A foreign key is deleted with its link field');
   const table = await ctx.tables.byId(col.fk_model_id, s.meta);
   await ctx.columns.delete(col.id, s.meta);
   // Lookups, rollups, QR codes and barcodes of this field go with it.
@@ -345,10 +343,7 @@ export async function deleteColumn(ctx: AppContext, columnId: string): Promise<s
 
 export async function setPrimaryValue(ctx: AppContext, columnId: string): Promise<void> {
   const col = await ctx.meta.getColumn(columnId);
-  if (
-    isLink(col.uidt) ||
-    ['Attachment', 'JSON', 'Button', 'QrCode', 'Barcode', 'Geometry'].includes(col.uidt)
-  ) {
+  if (!canBeDisplayValue(col.uidt)) {
     throw badRequest(`A ${col.uidt} field cannot be the display value`);
   }
   await ctx.columns.setPrimaryValue(col.fk_model_id, col.id);
@@ -388,7 +383,7 @@ export async function bulkColumns(ctx: AppContext, tableId: string, body: BulkCo
 /** Copies a field (with its values for stored types) as "<title> copy". */
 export async function duplicateColumn(ctx: AppContext, columnId: string): Promise<string> {
   const col = await ctx.meta.getColumn(columnId);
-  if (isLink(col.uidt) || col.pk || col.uidt === 'ForeignKey')
+  if (isLink(col.uidt) || col.pk || isForeignKeyType(col.uidt))
     throw badRequest(`A ${col.uidt} field cannot be duplicated`);
   return withTable(ctx, col.fk_model_id, async (s) => {
     const body: ColumnBody = {

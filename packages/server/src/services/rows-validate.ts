@@ -32,6 +32,15 @@ function isRequiredOnInsert(f: StoredField): boolean {
   );
 }
 
+const requiredByModel = new WeakMap<TableModel, StoredField[]>();
+
+/** The fields a new row must give a value for (worked out once per table model). */
+function requiredOnInsert(model: TableModel): StoredField[] {
+  let fields = requiredByModel.get(model);
+  if (!fields) requiredByModel.set(model, (fields = model.stored.filter(isRequiredOnInsert)));
+  return fields;
+}
+
 export class RowValidationError extends AppError {
   constructor(message: string, issues: ValidationIssue[]) {
     super(ErrorCode.BAD_REQUEST, message, issues);
@@ -60,7 +69,8 @@ export function prepareRow(
     );
   }
   const out: ColumnValues = {};
-  const seen = new Set<StoredField>();
+  const required = mode === 'insert' ? requiredOnInsert(model) : [];
+  const seen = required.length ? new Set<StoredField>() : undefined;
   const record = input as Record<string, unknown>;
   for (const key in record) {
     if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
@@ -72,7 +82,7 @@ export function prepareRow(
     }
     if (f!.name === null) continue; // computed fields are read-only
     const field = f as StoredField;
-    seen.add(field);
+    seen?.add(field);
     if (isWrittenByServer(field)) continue;
     if (mode === 'update' && field.column.pk) continue;
     let coerced: unknown = null;
@@ -93,11 +103,7 @@ export function prepareRow(
     }
     out[field.name] = field.encode(coerced);
   }
-  if (mode === 'insert') {
-    for (const f of model.stored) {
-      if (!seen.has(f) && isRequiredOnInsert(f)) fail(f.title, `Field '${f.title}' is required`);
-    }
-  }
+  for (const f of required) if (!seen!.has(f)) fail(f.title, `Field '${f.title}' is required`);
   return out;
 }
 

@@ -35,7 +35,11 @@ export interface WriteTarget {
 }
 
 /** The target of writes to one table, publishing committed changes on the app's change feed. */
-export function writeTarget(ctx: AppContext, model: TableModel, db: Knex): WriteTarget {
+export function writeTarget(
+  ctx: Pick<AppContext, 'changes' | 'dataCache'>,
+  model: TableModel,
+  db: Knex,
+): WriteTarget {
   return { model, db, cache: ctx.dataCache, changes: ctx.changes };
 }
 
@@ -44,7 +48,7 @@ const MAX_PARAMS = 30_000;
 const MAX_ROWS_PER_INSERT = 1000;
 
 /** Rows of a database view are read only (PostgreSQL and MySQL would otherwise write through simple views). */
-function requireWritable(model: TableModel): void {
+export function requireWritable(model: TableModel): void {
   if (model.readOnly)
     throw badRequest(`Table '${model.title}' is a database view: its rows cannot be changed`);
 }
@@ -76,7 +80,10 @@ const DEADLOCK_ATTEMPTS = 3;
  * Runs a write in one transaction; database refusals become 400/409s naming the field. A transaction the
  * database chose as a deadlock victim is run again (MySQL and PostgreSQL ask clients to).
  */
-async function inTransaction<T>(t: WriteTarget, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  t: WriteTarget,
+  fn: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await t.db.transaction(fn);
@@ -167,7 +174,7 @@ async function keyCounterPastMax(trx: Knex.Transaction, model: TableModel): Prom
  * Gives the rows that came without an order of their own the next places: appended, or before the row keyed
  * `before` (set again when a transaction is retried).
  */
-async function placeRows(
+export async function placeRows(
   trx: Knex.Transaction,
   model: TableModel,
   order: StoredField,
@@ -187,25 +194,27 @@ async function placeRows(
   unplaced.forEach((r, i) => (r[order.name] = orders[i]));
 }
 
-async function insertPrepared(
+export async function insertPrepared(
   trx: Knex.Transaction,
   model: TableModel,
   rows: ColumnValues[],
+  /** Every row has the same keys (rows of an import): no need to compare them row by row. */
+  sameKeys = false,
 ): Promise<unknown[]> {
   const pk = model.pk;
   const ids: unknown[] = new Array(rows.length);
   // Consecutive rows with the same keys share a statement; a missing key must mean the column default,
   // and rows keep the order they came in.
-  const sigs = rows.map((r) => Object.keys(r).join('\u0000'));
+  const sigs = sameKeys ? undefined : rows.map((r) => Object.keys(r).join('\u0000'));
   let start = 0;
   while (start < rows.length) {
-    const sig = sigs[start];
+    const sig = sigs?.[start];
     const width = Math.max(1, Object.keys(rows[start]!).length);
     // knex writes SQLite multi-row inserts (tables without a key) as UNION ALL selects: at most 500.
     const cap = model.dialect === 'sqlite' ? 500 : MAX_ROWS_PER_INSERT;
     const per = Math.max(1, Math.min(cap, Math.floor(MAX_PARAMS / width)));
     let end = start + 1;
-    while (end < rows.length && end - start < per && sigs[end] === sig) end++;
+    while (end < rows.length && end - start < per && sigs?.[end] === sig) end++;
     const values = rows.slice(start, end);
     const got = await insertChunk(trx, model, values);
     values.forEach((v, k) => {

@@ -11,7 +11,7 @@ export type AuditType = 'PROJECT' | 'TABLE' | 'TABLE_COLUMN' | 'META';
 export type AuditOp = 'CREATE' | 'UPDATE' | 'DELETE' | 'RENAME';
 
 export async function auditMeta(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   req: FastifyRequest,
   entry: { baseId: string; tableId?: string | null; type: AuditType; op: AuditOp; description: string },
 ): Promise<void> {

@@ -1,4 +1,5 @@
 /** Table use cases: create (system columns + default grid view), rename, delete, reorder, list. */
+import { isPrimaryKeyType } from '@rowbase/core/fields/traits';
 import type { ColumnBody } from '@rowbase/core/api/columns';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { CreateTableBody, UpdateTableBody } from '@rowbase/core/api/tables';
@@ -60,7 +61,7 @@ function columnBodiesFor(
   const system = systemColumnBodies(dialect);
   const nameOf = (b: ColumnBody) => (b.column_name ?? '').toLowerCase();
   const sameName = (b: ColumnBody) => (c: ColumnBody) => !!nameOf(b) && nameOf(b) === nameOf(c);
-  const hasOwnPk = given.some((c) => c.pk || c.uidt === 'ID');
+  const hasOwnPk = given.some((c) => c.pk || isPrimaryKeyType(c.uidt));
   for (const col of given) {
     if (FIELD_TYPES[col.uidt].virtual) {
       throw badRequest(
@@ -69,7 +70,7 @@ function columnBodiesFor(
     }
   }
   // Missing system columns keep their places: id and title first, created_at/updated_at last.
-  const missing = system.filter((s) => !given.some(sameName(s)) && !(s.uidt === 'ID' && hasOwnPk));
+  const missing = system.filter((s) => !given.some(sameName(s)) && !(isPrimaryKeyType(s.uidt) && hasOwnPk));
   const head = missing.filter((s) => s.column_name === 'id' || s.column_name === 'title');
   const tail = missing.filter((s) => !head.includes(s));
   const merged = given.map((col) => {

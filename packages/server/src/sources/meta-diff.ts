@@ -2,6 +2,7 @@
  * Meta diff: what changed in a source's database since Rowbase last read it (tables, columns, types,
  * foreign keys), and applying it to the meta. Only meta changes here — never DDL on the user's database.
  */
+import { isDisplayCandidate, isPrimaryKeyType } from '@rowbase/core/fields/traits';
 import { linkOptions, optionsKindOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, LinkOptions, SelectOption } from '@rowbase/core/api/meta';
 import type { Dialect } from '@rowbase/core/fields/field-type';
@@ -99,7 +100,7 @@ export async function metaDiff(
         const mc = m.columns.find((x) => x.column_name === c.name);
         if (!mc)
           e.detectedChanges.push({ type: 'TABLE_COLUMN_ADD', msg: `New column (${c.name})`, column: c.name });
-        else if (!sameDt(mc.dt, c.dt) && mc.uidt !== 'ID') {
+        else if (!sameDt(mc.dt, c.dt) && !isPrimaryKeyType(mc.uidt)) {
           e.detectedChanges.push({
             type: 'TABLE_COLUMN_TYPE_CHANGE',
             msg: `Column type changed (${c.name})`,
@@ -227,7 +228,7 @@ export async function applyMetaDiff(ctx: AppContext, base: BaseRecord, source: S
         const mc = m.columns.find((x) => x.column_name === c.name);
         if (!mc)
           await ctx.columns.insert(columnMeta(dialect, m, c, fks.has(c.name), m.columns.length + i + 1), trx);
-        else if (!sameDt(mc.dt, c.dt) && mc.uidt !== 'ID') {
+        else if (!sameDt(mc.dt, c.dt) && !isPrimaryKeyType(mc.uidt)) {
           const fresh = columnMeta(dialect, m, c, fks.has(c.name), mc.order ?? 0);
           await ctx.columns.update(
             mc.id,
@@ -263,7 +264,7 @@ export async function registerTable(
   );
   const scope = { id, base_id: base.id, source_id: source.id };
   const cols = t.columns.map((c, i) => columnMeta(dialect, scope, c, fks.has(c.name), i + 1));
-  const pv = cols.find((c) => !c.pk && (c.uidt === 'SingleLineText' || c.uidt === 'LongText'));
+  const pv = cols.find((c) => !c.pk && isDisplayCandidate(c.uidt));
   if (pv) pv.pv = true;
   for (const c of cols) await ctx.columns.insert(c, trx);
   await ctx.tableViews.insertDefaultGrid({ id, base_id: base.id, source_id: source.id, title }, trx);

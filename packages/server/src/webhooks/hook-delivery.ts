@@ -5,10 +5,12 @@
  */
 import type { AppContext } from '../context.js';
 import type { JobRun } from '../jobs/job-queue.js';
-import type { Hook } from './hooks-repo.js';
-import { HooksRepo } from './hooks-repo.js';
+import { HooksRepo, type Hook, type HookLogEntry } from './hooks-repo.js';
 import type { HookPayload } from './hook-payload.js';
-import { HookSendError, sendHookRequest, type HookResponse } from './hook-sender.js';
+import type { DeliveryOrder } from './delivery-order.js';
+import { sendByKind, type AttemptResult } from './hook-kinds.js';
+
+export type { AttemptResult };
 
 export const WEBHOOK_JOB = 'webhook-delivery';
 
@@ -17,29 +19,33 @@ export interface DeliveryInput {
   operation: string;
   payload: HookPayload;
   triggeredBy: string | null;
+  /** The delivery's place in its hook's line (docs/webhooks.md "Order"). */
+  ticket?: string;
 }
 
-export interface AttemptResult {
-  ok: boolean;
-  response?: HookResponse;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
+/**
+ * Log rows of the deliveries of one job, written together: the attempts that end in the same turn share one
+ * insert.
+ */
+class LogBuffer {
+  private pending: { entries: HookLogEntry[]; written: Promise<void> } | undefined;
 
-function requestOf(hook: Pick<Hook, 'notification' | 'timeout'>, payload: HookPayload, allowLocal: boolean) {
-  const n = hook.notification.payload;
-  const url = new URL(n.path);
-  for (const p of n.parameters) if (p.enabled !== false && p.name) url.searchParams.append(p.name, p.value);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const h of n.headers) if (h.enabled !== false && h.name) headers[h.name.toLowerCase()] = h.value;
-  return {
-    method: n.method,
-    url: url.toString(),
-    headers,
-    body: JSON.stringify(payload),
-    timeoutMs: hook.timeout,
-    allowLocal,
-  };
+  constructor(private readonly repo: HooksRepo) {}
+
+  add(entry: HookLogEntry): Promise<void> {
+    if (!this.pending) {
+      const entries: HookLogEntry[] = [];
+      const written = new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          this.pending = undefined;
+          this.repo.addLogs(entries).then(resolve, reject);
+        }),
+      );
+      this.pending = { entries, written };
+    }
+    this.pending.entries.push(entry);
+    return this.pending.written;
+  }
 }
 
 /** One attempt, logged. */
@@ -47,26 +53,13 @@ export async function attemptDelivery(
   ctx: AppContext,
   hook: Pick<Hook, 'id' | 'base_id' | 'notification' | 'timeout' | 'event'>,
   input: DeliveryInput,
-  meta: { attempt: number; testCall: boolean },
+  meta: { attempt: number; testCall: boolean; logs?: LogBuffer },
 ): Promise<AttemptResult> {
   // A test of a hook not saved yet has nowhere to keep its log.
   const started = Date.now();
-  let result: AttemptResult;
-  try {
-    const response = await sendHookRequest(requestOf(hook, input.payload, ctx.config.allowLocalHooks));
-    const ok = response.status >= 200 && response.status < 300;
-    result = {
-      ok,
-      response,
-      errorCode: ok ? null : `HTTP_${response.status}`,
-      errorMessage: ok ? null : `The receiver answered ${response.status} ${response.statusText}`.trim(),
-    };
-  } catch (e) {
-    const code = e instanceof HookSendError ? e.code : 'NETWORK';
-    result = { ok: false, errorCode: code, errorMessage: (e as Error).message };
-  }
+  const result = await sendByKind(ctx, hook, input.payload);
   if (!hook.id) return result;
-  await new HooksRepo(ctx.db).addLog({
+  const entry: HookLogEntry = {
     baseId: hook.base_id,
     hookId: hook.id,
     type: hook.notification.type,
@@ -81,7 +74,8 @@ export async function attemptDelivery(
     response: result.response,
     triggeredBy: input.triggeredBy,
     attempt: meta.attempt,
-  });
+  };
+  await (meta.logs ? meta.logs.add(entry) : new HooksRepo(ctx.db).addLog(entry));
   return result;
 }
 
@@ -92,7 +86,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** One write's deliveries: every hook it triggered, in one job (fewer queue writes than a job per hook). */
+/** The deliveries of a burst of writes: every hook each write triggered, in one job (fewer queue writes). */
 export interface DeliveriesInput {
   deliveries: DeliveryInput[];
 }
@@ -101,26 +95,37 @@ async function deliverOne(
   ctx: AppContext,
   run: JobRun<DeliveriesInput>,
   input: DeliveryInput,
+  hooks: Map<string, Hook>,
+  logs: LogBuffer,
 ): Promise<number> {
-  const hook = await new HooksRepo(ctx.db).byId(input.hookId);
+  const hook = hooks.get(input.hookId);
   // A hook removed or switched off after the write no longer sends.
   if (!hook || !hook.active) return 0;
   let last: AttemptResult | undefined;
   for (let attempt = 1; attempt <= hook.retries + 1; attempt++) {
     run.throwIfCancelled();
-    last = await attemptDelivery(ctx, hook, input, { attempt, testCall: false });
+    last = await attemptDelivery(ctx, hook, input, { attempt, testCall: false, logs });
     if (last.ok) return attempt;
     if (attempt <= hook.retries) await pause(hook.retry_interval, run.signal);
   }
   throw new Error(`${hook.title}: ${last?.errorMessage ?? 'the webhook could not be delivered'}`);
 }
 
-/** Delivers to every hook side by side, each with its own retries; the job fails if any delivery failed. */
+/**
+ * Delivers to every hook side by side, each with its own retries and after the hook's earlier deliveries;
+ * the job fails if any delivery failed.
+ */
 export async function runDelivery(
   ctx: AppContext,
   run: JobRun<DeliveriesInput>,
+  order: DeliveryOrder,
 ): Promise<{ attempts: number[] }> {
-  const results = await Promise.allSettled(run.input.deliveries.map((d) => deliverOne(ctx, run, d)));
+  const repo = new HooksRepo(ctx.db);
+  const hooks = await repo.byIds(run.input.deliveries.map((d) => d.hookId));
+  const logs = new LogBuffer(repo);
+  const results = await Promise.allSettled(
+    run.input.deliveries.map((d) => order.inTurn(d.ticket, () => deliverOne(ctx, run, d, hooks, logs))),
+  );
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length) throw new Error(failed.map((f) => (f.reason as Error).message).join('; '));
   return { attempts: results.map((r) => (r as PromiseFulfilledResult<number>).value) };

@@ -96,3 +96,17 @@ export function samplePayload(
     data: { table_id: table.id, table_name: table.title, rows: [row] },
   };
 }
+
+/** What a manual trigger sends: the row as it is now. */
+export function manualPayload(
+  hook: Pick<Hook, 'version'>,
+  table: { id: string; title: string },
+  row: RowValues,
+): HookPayload {
+  return {
+    type: 'records.manual.trigger',
+    id: randomUUID(),
+    version: hook.version,
+    data: { table_id: table.id, table_name: table.title, rows: [row] },
+  };
+}

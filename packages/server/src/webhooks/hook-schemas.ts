@@ -11,6 +11,7 @@ export const HOOK_OPERATIONS = [
   'bulkInsert',
   'bulkUpdate',
   'bulkDelete',
+  'trigger',
 ] as const;
 export type HookOperation = (typeof HOOK_OPERATIONS)[number];
 
@@ -39,6 +40,49 @@ export const urlNotification = z.object({
 });
 export type UrlNotification = z.infer<typeof urlNotification>;
 
+/** NocoDB's Email kind: sent through the mail plugin (or the outbox) to one or more addresses. */
+export const emailNotification = z.object({
+  type: z.literal('Email'),
+  payload: z.object({
+    to: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .refine(
+        (to) => to.split(/[,;]/).every((a) => z.email().safeParse(a.trim()).success),
+        'must be e-mail addresses separated by commas',
+      ),
+    subject: z.string().trim().min(1, 'is required').max(500),
+    body: z.string().optional(),
+  }),
+});
+
+/** Chat kinds that post a message to incoming-webhook addresses; the key is NocoDB's `type`. */
+export const CHAT_KINDS = ['Slack', 'Discord', 'Microsoft Teams', 'Mattermost'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+
+const httpUrl = z
+  .string()
+  .url('must be an http(s) URL')
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
+
+export const chatNotification = z.object({
+  type: z.enum(CHAT_KINDS),
+  payload: z.object({
+    channels: z
+      .array(z.object({ webhook_url: httpUrl, channel: z.string().optional() }).passthrough())
+      .min(1, 'needs at least one channel with a webhook_url'),
+    body: z.string().optional(),
+  }),
+});
+
+export const hookNotification = z.discriminatedUnion('type', [
+  urlNotification,
+  emailNotification,
+  chatNotification,
+]);
+export type HookNotification = z.infer<typeof hookNotification>;
+
 const notificationField = z.preprocess((v) => {
   if (typeof v !== 'string') return v;
   try {
@@ -46,7 +90,7 @@ const notificationField = z.preprocess((v) => {
   } catch {
     return v;
   }
-}, urlNotification);
+}, hookNotification);
 
 const operationField = z
   .union([z.enum(HOOK_OPERATIONS), z.array(z.enum(HOOK_OPERATIONS)).min(1)])
@@ -55,7 +99,7 @@ const operationField = z
 const common = {
   title: z.string().trim().min(1, 'is required').max(255),
   description: z.string().nullish(),
-  event: z.literal('after').default('after'),
+  event: z.enum(['after', 'manual']).default('after'),
   operation: operationField,
   notification: notificationField,
   retries: z.coerce.number().int().min(0).max(10).default(0),
@@ -70,7 +114,7 @@ export const updateHookBody = z
   .object({
     title: common.title.optional(),
     description: common.description,
-    event: z.literal('after').optional(),
+    event: z.enum(['after', 'manual']).optional(),
     operation: operationField.optional(),
     notification: notificationField.optional(),
     retries: z.coerce.number().int().min(0).max(10).optional(),

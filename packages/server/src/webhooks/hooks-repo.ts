@@ -1,8 +1,10 @@
 /** Webhooks (rb_hooks) and their delivery logs (rb_hook_logs), in NocoDB's presentation shape. */
 import type { Knex } from 'knex';
+import { requestLocale } from '../mail/messages.js';
 import { newId } from '../meta/ids.js';
+import { FiltersRepo } from '../meta/repos/filters.js';
 import { toBool, toNum } from '../meta/rows.js';
-import type { HookOperation, UrlNotification } from './hook-schemas.js';
+import type { HookNotification, HookOperation } from './hook-schemas.js';
 
 type Row = Record<string, unknown>;
 
@@ -13,10 +15,10 @@ export interface Hook {
   fk_model_id: string;
   title: string;
   description: string | null;
-  type: 'URL';
-  event: 'after';
+  type: HookNotification['type'];
+  event: 'after' | 'manual';
   operation: HookOperation[];
-  notification: UrlNotification;
+  notification: HookNotification;
   retries: number;
   retry_interval: number;
   timeout: number;
@@ -46,7 +48,7 @@ export interface HookLogEntry {
 const iso = (ms: unknown) => new Date(toNum(ms)).toISOString();
 
 function hookOf(r: Row): Hook {
-  const notification = JSON.parse(String(r.notification)) as UrlNotification;
+  const notification = JSON.parse(String(r.notification)) as HookNotification;
   return {
     id: r.id as string,
     base_id: r.base_id as string,
@@ -55,7 +57,7 @@ function hookOf(r: Row): Hook {
     title: r.title as string,
     description: (r.description as string | null) ?? null,
     type: notification.type,
-    event: r.event as 'after',
+    event: r.event as 'after' | 'manual',
     operation: JSON.parse(String(r.operation)) as HookOperation[],
     notification,
     retries: toNum(r.retries),
@@ -126,8 +128,9 @@ export class HooksRepo {
     return (await this.byId(id))!;
   }
 
+  /** The saved columns; the Email kind's language is the saver's (docs/webhooks.md "Messages"). */
   private columnsOf(h: Partial<HookInput>): Row {
-    const set: Row = {};
+    const set: Row = { mail_locale: requestLocale() };
     for (const k of [
       'title',
       'description',
@@ -162,6 +165,12 @@ export class HooksRepo {
     return rows.map(hookOf);
   }
 
+  /** The language the hook's Email summaries are written in, when it was saved with one. */
+  async mailLocale(id: string): Promise<string | undefined> {
+    const r = await this.db('rb_hooks').where({ id }).first('mail_locale');
+    return (r?.mail_locale as string | null | undefined) ?? undefined;
+  }
+
   async update(id: string, patch: Partial<HookInput>): Promise<Hook> {
     await this.db('rb_hooks')
       .where({ id })
@@ -171,11 +180,28 @@ export class HooksRepo {
 
   async delete(id: string): Promise<void> {
     await this.db('rb_hook_logs').where({ fk_hook_id: id }).delete();
+    await new FiltersRepo(this.db).deleteByHook(id);
     await this.db('rb_hooks').where({ id }).delete();
   }
 
+  /** Hooks by id (one query), for a delivery job's hooks. */
+  async byIds(ids: readonly string[]): Promise<Map<string, Hook>> {
+    const rows = ids.length ? await this.db('rb_hooks').whereIn('id', [...new Set(ids)]) : [];
+    return new Map(rows.map((r: Row) => [r.id as string, hookOf(r)]));
+  }
+
   async addLog(e: HookLogEntry): Promise<void> {
-    await this.db('rb_hook_logs').insert({
+    await this.addLogs([e]);
+  }
+
+  /** Several log rows in one statement. */
+  async addLogs(entries: readonly HookLogEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await this.db('rb_hook_logs').insert(entries.map((e) => this.logRow(e)));
+  }
+
+  private logRow(e: HookLogEntry): Row {
+    return {
       id: newId('hookLog'),
       base_id: e.baseId,
       fk_hook_id: e.hookId,
@@ -192,7 +218,7 @@ export class HooksRepo {
       triggered_by: e.triggeredBy,
       attempt: e.attempt,
       created_at: Date.now(),
-    });
+    };
   }
 
   /** One page of a hook's logs, newest first, and how many there are. */

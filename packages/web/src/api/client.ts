@@ -51,6 +51,8 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
     xsrfToken: typeof document === 'undefined' ? null : readCookie(document.cookie, 'XSRF-TOKEN'),
     password: shared.password,
   });
+  // The server writes e-mails caused by this call in the app's language (docs/plugins.md "The e-mails").
+  headers['Accept-Language'] = getSettings().language;
   Object.assign(headers, opts.headers);
   const init: RequestInit = { method, headers, credentials: 'include', signal: opts.signal };
   if (opts.body !== undefined) {

@@ -146,9 +146,19 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../pages/shared-erd/SharedErdPage'), 'SharedErdPage'),
           },
           {
+            path: '/:typeOrId/dashboard/:uuid',
+            handle: flags({ ...SHARED, hasSidebar: false }),
+            lazy: page(() => import('../pages/shared-dashboard/SharedDashboardPage'), 'SharedDashboardPage'),
+          },
+          {
             path: '/:typeOrId/base/:baseId',
             handle: flags({ hideHeader: true, hasSidebar: true }),
             lazy: page(() => import('../pages/shared-base/SharedBasePage'), 'SharedBasePage'),
+          },
+          {
+            path: '/:typeOrId/doc/:pageId',
+            handle: flags({ ...SHARED, hasSidebar: false }),
+            lazy: page(() => import('../docs/PublicDocPage'), 'PublicDocPage'),
           },
           {
             path: '/:typeOrId/cowriter/:projectId/*',
@@ -180,6 +190,16 @@ export const routes: RouteObject[] = [
                 path: 'erd/:sourceId',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
                 lazy: page(() => import('../pages/base/erd/ErdPage'), 'ErdPage'),
+              },
+              {
+                path: 'layout/:layoutId',
+                handle: flags({ hideHeader: true, hasSidebar: true }),
+                lazy: page(() => import('../dashboards/LayoutPage'), 'LayoutPage'),
+              },
+              {
+                path: 'doc/:pageId',
+                handle: flags({ hideHeader: true, hasSidebar: true }),
+                lazy: page(() => import('../docs/DocPage'), 'DocPage'),
               },
               {
                 path: ':viewId/:viewTitle?/*',

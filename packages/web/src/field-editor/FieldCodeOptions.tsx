@@ -8,6 +8,7 @@ import {
   BARCODE_FORMATS,
   CODE_VALUE_KEY,
   DEFAULT_BARCODE_FORMAT,
+  hasCodeFormat,
   isCodeType,
   isEncodable,
 } from '@rowbase/core/fields/code-options';
@@ -48,7 +49,7 @@ export function FieldCodeOptions({ uidt, columns, editing, body, set, missing }:
           onChange={(v) => set(key, v)}
         />
       </Labelled>
-      {uidt === 'Barcode' && (
+      {hasCodeFormat(uidt) && (
         <Labelled label={t('field.barcodeFormat')}>
           <Select
             data-testid="field-barcode-format"

@@ -4,6 +4,7 @@
  * (FieldOptions; relation and formula options in FieldRelationOptions; the field a QR code or barcode encodes
  * and the barcode format in FieldCodeOptions).
  */
+import { formulaOptions, optionListOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, SelectOption, TableMeta } from '@rowbase/core/api/meta';
 import { HIDDEN_FROM_TYPE_PICKER, isVirtual, UI_TYPES, type UIType } from '@rowbase/core/fields/ui-types';
 import { quoteOptionList } from '@rowbase/core/fields/column-rules';
@@ -58,7 +59,7 @@ function bodyFor(
 
 /** The formula of a Formula field being edited; nothing for other fields (an undo writes back every key sent). */
 function initialFormula(column: ColumnMeta): { formula_raw?: string } {
-  const raw = (column.colOptions as { formula_raw?: unknown } | null)?.formula_raw;
+  const raw = formulaOptions(column)?.formula_raw;
   return typeof raw === 'string' ? { formula_raw: raw } : {};
 }
 
@@ -74,9 +75,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [uidt, setUidt] = useState<UIType>(initial?.uidt ?? 'SingleLineText');
   const [meta, setMeta] = useState<Record<string, unknown>>(initial?.meta ?? {});
-  const [options, setOptions] = useState<SelectOption[]>(
-    () => (initial?.colOptions as { options?: SelectOption[] } | null)?.options ?? [],
-  );
+  const [options, setOptions] = useState<SelectOption[]>(() => (initial ? optionListOf(initial) : []));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   // Type-specific body keys (relation targets, formula, default value, required).

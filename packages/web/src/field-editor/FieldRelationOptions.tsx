@@ -3,7 +3,8 @@
  * Rollup (link field, target field, rollup function) and Formula (the expression, with {Field} references).
  */
 import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
-import type { UIType } from '@rowbase/core/fields/ui-types';
+import { linkOptions, optionsKindOf } from '@rowbase/core/fields/col-options';
+import { isLink, type UIType } from '@rowbase/core/fields/ui-types';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { pickableFields } from '../fields/pickable';
@@ -19,6 +20,12 @@ interface Props {
   body: Record<string, unknown>;
   set(key: string, value: unknown): void;
 }
+
+/** The field a lookup or rollup reads through its link: the body key and the picker's placeholder. */
+const TARGET = {
+  lookup: { key: 'fk_lookup_column_id', placeholder: 'grid.field.lookupField' },
+  rollup: { key: 'fk_rollup_column_id', placeholder: 'grid.field.rollupField' },
+} as const;
 
 const ROLLUP_FUNCTIONS = ['count', 'min', 'max', 'avg', 'sum', 'countDistinct', 'sumDistinct', 'avgDistinct'];
 
@@ -58,17 +65,18 @@ export function FieldRelationOptions({ uidt, table, editing, body, set }: Props)
   const { t } = useTranslation();
   const [tables, setTables] = useState<TableMeta[]>([]);
   const [related, setRelated] = useState<ColumnMeta[]>([]);
-  const links = (table.columns ?? []).filter((c) => c.uidt === 'Links' || c.uidt === 'LinkToAnotherRecord');
+  const kind = optionsKindOf(uidt);
+  const links = (table.columns ?? []).filter((c) => isLink(c.uidt));
   const link = links.find((c) => c.id === body.fk_relation_column_id);
-  const relatedId = (link?.colOptions as { fk_related_model_id?: string } | undefined)?.fk_related_model_id;
+  const relatedId = link && linkOptions(link)?.fk_related_model_id;
 
   useEffect(() => {
-    if (uidt !== 'Links' && uidt !== 'LinkToAnotherRecord') return;
+    if (kind !== 'link') return;
     void appTransport<ListReply<TableMeta>>('GET', `/api/v1/db/meta/projects/${table.base_id}/tables`).then(
       (r) => setTables(r.list),
       () => setTables([]),
     );
-  }, [uidt, table.base_id]);
+  }, [kind, table.base_id]);
 
   useEffect(() => {
     if (!relatedId) return setRelated([]);
@@ -78,7 +86,7 @@ export function FieldRelationOptions({ uidt, table, editing, body, set }: Props)
     );
   }, [relatedId]);
 
-  if (uidt === 'Links' || uidt === 'LinkToAnotherRecord')
+  if (kind === 'link')
     return (
       <div className="flex gap-2">
         <Select
@@ -105,8 +113,8 @@ export function FieldRelationOptions({ uidt, table, editing, body, set }: Props)
         />
       </div>
     );
-  if (uidt === 'Lookup' || uidt === 'Rollup') {
-    const targetKey = uidt === 'Lookup' ? 'fk_lookup_column_id' : 'fk_rollup_column_id';
+  if (kind === 'lookup' || kind === 'rollup') {
+    const target = TARGET[kind];
     return (
       <div className="flex flex-col gap-2">
         <Select
@@ -118,12 +126,12 @@ export function FieldRelationOptions({ uidt, table, editing, body, set }: Props)
         />
         <Select
           data-testid="field-target-field"
-          placeholder={uidt === 'Lookup' ? t('grid.field.lookupField') : t('grid.field.rollupField')}
-          value={body[targetKey] as string | undefined}
+          placeholder={t(target.placeholder)}
+          value={body[target.key] as string | undefined}
           options={related.map((c) => ({ value: c.id, label: c.title }))}
-          onChange={(v) => set(targetKey, v)}
+          onChange={(v) => set(target.key, v)}
         />
-        {uidt === 'Rollup' && (
+        {kind === 'rollup' && (
           <Select
             data-testid="field-rollup-function"
             value={withRelationDefaults(uidt, body).rollup_function as string}
@@ -134,7 +142,7 @@ export function FieldRelationOptions({ uidt, table, editing, body, set }: Props)
       </div>
     );
   }
-  if (uidt === 'Formula')
+  if (kind === 'formula')
     return (
       <FormulaEditor
         table={table}

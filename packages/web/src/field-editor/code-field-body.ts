@@ -3,7 +3,13 @@
  * `fk_barcode_value_column_id`) and the barcode format, flat in the body as NocoDB's clients send them.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { CODE_VALUE_KEY, DEFAULT_BARCODE_FORMAT, isCodeType } from '@rowbase/core/fields/code-options';
+import {
+  CODE_EXTRA_KEYS,
+  CODE_VALUE_KEY,
+  DEFAULT_BARCODE_FORMAT,
+  hasCodeFormat,
+  isCodeType,
+} from '@rowbase/core/fields/code-options';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 
 const CODE_KEYS = [CODE_VALUE_KEY.QrCode, CODE_VALUE_KEY.Barcode, 'barcode_format'];
@@ -26,12 +32,10 @@ export function withCodeOptions(
   body: Record<string, unknown>,
 ): Record<string, unknown> | 'missing' {
   const out = { ...body };
-  const keep = isCodeType(uidt)
-    ? [CODE_VALUE_KEY[uidt], ...(uidt === 'Barcode' ? ['barcode_format'] : [])]
-    : [];
+  const keep: readonly string[] = isCodeType(uidt) ? [CODE_VALUE_KEY[uidt], ...CODE_EXTRA_KEYS[uidt]] : [];
   for (const k of CODE_KEYS) if (!keep.includes(k)) delete out[k];
   if (!isCodeType(uidt)) return out;
   if (!out[CODE_VALUE_KEY[uidt]]) return 'missing';
-  if (uidt === 'Barcode') out.barcode_format ??= DEFAULT_BARCODE_FORMAT;
+  if (hasCodeFormat(uidt)) out.barcode_format ??= DEFAULT_BARCODE_FORMAT;
   return out;
 }

@@ -1,4 +1,5 @@
 /** Checkbox and single/multi select with coloured tags (option colours from colOptions, else the palette). */
+import { optionListOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
 import { cellMessage } from './cell-messages';
 import { asText, type CellType, fail, ok } from './cell-type';
@@ -24,8 +25,7 @@ export const checkbox: CellType = {
 };
 
 export function selectOptions(column: ColumnMeta): SelectOption[] {
-  const opts = column.colOptions as { options?: SelectOption[] } | null | undefined;
-  return opts?.options ?? [];
+  return optionListOf(column);
 }
 
 /** Colour of an option by title: its own colour, else a palette colour by position. */

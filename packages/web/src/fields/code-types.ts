@@ -3,10 +3,10 @@
  * `fk_barcode_value_column_id`) drawn as a code, barcodes in their `colOptions.barcode_format`. Text a code
  * cannot hold is painted muted, and `problem` says why (cell tooltip, expanded record).
  */
+import { codeOptions, encodedFieldOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import {
   type BarcodeFormat,
-  CODE_VALUE_KEY,
   DEFAULT_BARCODE_FORMAT,
   isBarcodeFormat,
 } from '@rowbase/core/fields/code-options';
@@ -15,15 +15,9 @@ import { barcodeProblem } from './barcodes/formats';
 import { asText, type CellType, readOnly } from './cell-type';
 import { barcodeWidths, paintBarcode, paintQr, qrModules } from './code-paint';
 
-const optionOf = (c: ColumnMeta, key: string): unknown =>
-  (c.colOptions as Record<string, unknown> | null | undefined)?.[key];
-
-/** The id of the field a code encodes. */
-const encodedField = (key: string) => (c: ColumnMeta) => optionOf(c, key) as string | undefined;
-
 /** A barcode field's format (Code 128 when unset or unknown, as NocoDB draws it). */
 export function barcodeFormatOf(c: ColumnMeta): BarcodeFormat {
-  const format = optionOf(c, 'barcode_format');
+  const format = codeOptions(c)?.barcode_format;
   return isBarcodeFormat(format) ? format : DEFAULT_BARCODE_FORMAT;
 }
 
@@ -32,7 +26,7 @@ export const qrCode: CellType = {
   format: asText,
   paint: (p, _v, display) => paintQr(p, display),
   ...readOnly(),
-  valueFrom: encodedField(CODE_VALUE_KEY.QrCode),
+  valueFrom: encodedFieldOf,
   problem: (display) => (display && !qrModules(display) ? i18next.t('codes.qrTooLong') : undefined),
 };
 
@@ -41,7 +35,7 @@ export const barcode: CellType = {
   format: asText,
   paint: (p, _v, display, c) => paintBarcode(p, display, barcodeFormatOf(c)),
   ...readOnly(),
-  valueFrom: encodedField(CODE_VALUE_KEY.Barcode),
+  valueFrom: encodedFieldOf,
   problem: (display, c) => {
     const format = barcodeFormatOf(c);
     // The cached encoding answers for drawable values; only a value that cannot be drawn is explained.

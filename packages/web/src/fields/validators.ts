@@ -29,7 +29,7 @@ export function validationMessage(name: ValidatorName | 'isNumeric' | 'isInt'): 
   return cellMessage('validationFailed', { validator: name });
 }
 
-/** Runs a validator on non-empty text; answers the SPEC message on failure, undefined when valid. */
+/** Runs a validator on non-empty text; answers the message of docs/behaviour/validation.md on failure, undefined when valid. */
 export function validate(name: ValidatorName, text: string): string | undefined {
   if (text === '') return undefined;
   return checks[name](text) ? undefined : validationMessage(name);

@@ -1,8 +1,10 @@
 /**
  * The import wizard: pick or paste a file, see the detected fields and first rows (the server parses the file,
  * so a big one never blocks the page), rename or retype fields, import with a progress bar fed by the job
- * listener, cancel, and a summary with the skipped rows downloadable as CSV.
+ * listener, cancel, and a summary with the skipped rows downloadable as CSV. Given a `table`, the file's rows go
+ * into that table instead: each column is mapped to a field (AppendMapping), optionally matching rows to update.
  */
+import type { TableMeta } from '@rowbase/core/api/meta';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Progress, Select, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +17,9 @@ import { jobsApi } from '../api/jobs';
 import { getToken } from '../session/session';
 import { subscribeSettings } from '../session/stored-settings';
 import { rateOf, rowsOfProgress } from './import-progress';
-import { importsApi, type ImportPreview, type ImportResult } from './imports-api';
+import { AppendSettings, TargetFieldSelect } from './AppendMapping';
+import { defaultMapping } from './append-mapping';
+import { importsApi, type AppendOptions, type ImportPreview, type ImportResult } from './imports-api';
 
 const IMPORT_TYPES = [
   'SingleLineText',
@@ -42,10 +46,13 @@ export function ImportWizard({
   baseId,
   open,
   onClose,
+  table,
 }: {
   baseId: string;
   open: boolean;
   onClose: () => void;
+  /** Import into this existing table instead of a new one. */
+  table?: TableMeta;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -54,6 +61,7 @@ export function ImportWizard({
   const [pasted, setPasted] = useState('');
   const [title, setTitle] = useState('');
   const [columns, setColumns] = useState<{ index: number; title: string; uidt: string }[]>([]);
+  const [append, setAppend] = useState<AppendOptions>({ columns: [], skipBadRows: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listening = useRef<JobListening | null>(null);
@@ -77,6 +85,7 @@ export function ImportWizard({
       const preview = await importsApi.preview(baseId, file);
       setTitle(file.name.replace(/\.[^.]*$/, ''));
       setColumns(preview.columns.map((c) => ({ index: c.index, title: c.title, uidt: c.uidt })));
+      if (table) setAppend({ columns: defaultMapping(table, preview.columns), skipBadRows: false });
       setStage({ step: 'preview', file, preview });
     } catch (err) {
       setError((err as Error).message);
@@ -88,7 +97,9 @@ export function ImportWizard({
   const start = async (file: File, total: number) => {
     setBusy(true);
     try {
-      const { id } = await importsApi.start(baseId, file, { title, columns });
+      const { id } = table
+        ? await importsApi.append(table.id, file, append)
+        : await importsApi.start(baseId, file, { title, columns });
       const startedAt = Date.now();
       setStage({ step: 'running', jobId: id, done: 0, total, startedAt, now: startedAt });
       listening.current = listenToJob(
@@ -124,7 +135,14 @@ export function ImportWizard({
   };
 
   return (
-    <Modal open={open} title={t('import.title')} onCancel={close} footer={null} width={900} destroyOnHidden>
+    <Modal
+      open={open}
+      title={table ? t('import.intoTable', { title: table.title }) : t('import.title')}
+      onCancel={close}
+      footer={null}
+      width={900}
+      destroyOnHidden
+    >
       {error && <Alert type="error" message={error} className="mb-3" data-testid="import-error" />}
       {stage.step === 'pick' && (
         <div className="flex flex-col gap-3">
@@ -156,14 +174,18 @@ export function ImportWizard({
       )}
       {stage.step === 'preview' && (
         <div className="flex flex-col gap-3" data-testid="import-preview">
-          <label className="flex items-center gap-2">
-            {t('import.tableName')}
-            <Input
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              data-testid="import-table-title"
-            />
-          </label>
+          {table ? (
+            <AppendSettings table={table} options={append} onChange={setAppend} />
+          ) : (
+            <label className="flex items-center gap-2">
+              {t('import.tableName')}
+              <Input
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                data-testid="import-table-title"
+              />
+            </label>
+          )}
           <div className="text-sm text-gray-600">{t('import.rowCount', { count: stage.preview.total })}</div>
           <div className="overflow-x-auto">
             <Table
@@ -173,7 +195,18 @@ export function ImportWizard({
               dataSource={stage.preview.rows.slice(0, 10).map((r) => ({ r }))}
               columns={columns.map((c, i) => ({
                 key: c.index,
-                title: (
+                title: table ? (
+                  <div className="flex min-w-36 flex-col gap-1" data-testid={`import-column-${i}`}>
+                    <span>{c.title}</span>
+                    <TargetFieldSelect
+                      table={table}
+                      column={c}
+                      options={append}
+                      onChange={setAppend}
+                      testId={`import-target-${i}`}
+                    />
+                  </div>
+                ) : (
                   <div className="flex min-w-36 flex-col gap-1" data-testid={`import-column-${i}`}>
                     <Input
                       size="small"
@@ -204,7 +237,7 @@ export function ImportWizard({
             <Button
               type="primary"
               loading={busy}
-              disabled={!title.trim()}
+              disabled={table ? append.columns.length === 0 : !title.trim()}
               data-testid="import-start"
               onClick={() => void start(stage.file, stage.preview.total)}
             >
@@ -219,6 +252,11 @@ export function ImportWizard({
       {stage.step === 'done' && (
         <div className="flex flex-col gap-3" data-testid="import-summary">
           <div>{t('import.imported', { count: stage.result.rows_imported, title: stage.result.title })}</div>
+          {!!stage.result.rows_updated && (
+            <div data-testid="import-updated">
+              {t('import.updated', { count: stage.result.rows_updated })}
+            </div>
+          )}
           {stage.result.rows_skipped > 0 && (
             <div className="flex items-center gap-2">
               {t('import.skipped', { count: stage.result.rows_skipped })}

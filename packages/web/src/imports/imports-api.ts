@@ -1,4 +1,7 @@
-/** The import calls (docs/imports.md): preview a file's detected fields, start the import job, cancel, skipped rows. */
+/**
+ * The import calls (docs/imports.md): preview a file's detected fields, start the import job (a new table, or
+ * rows appended to an existing one), cancel, skipped rows.
+ */
 import { request, requestBlob } from '../api/client';
 
 export interface PreviewColumn {
@@ -18,6 +21,16 @@ export interface ImportResult {
   title: string;
   rows_imported: number;
   rows_skipped: number;
+  /** Imports into an existing table: rows added and rows updated through the match field. */
+  rows_inserted?: number;
+  rows_updated?: number;
+}
+
+/** An import into an existing table: file column (by position) -> field title; unmapped columns are skipped. */
+export interface AppendOptions {
+  columns: { index: number; field: string }[];
+  match?: string;
+  skipBadRows: boolean;
 }
 
 export interface ColumnChoice {
@@ -40,6 +53,10 @@ export const importsApi = {
     }),
   start: (baseId: string, file: File, options: { title: string; columns: ColumnChoice[] }) =>
     request<{ id: string; title: string }>('POST', `/api/v1/db/meta/projects/${baseId}/import`, {
+      body: form(file, options),
+    }),
+  append: (tableId: string, file: File, options: AppendOptions) =>
+    request<{ id: string; title: string }>('POST', `/api/v1/db/meta/tables/${tableId}/import`, {
       body: form(file, options),
     }),
   cancel: (jobId: string) => request('POST', '/jobs/cancel', { body: { id: jobId } }),

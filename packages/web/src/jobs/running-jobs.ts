@@ -1,7 +1,9 @@
 /**
- * The jobs this browser tab started and is following (duplicates), with their latest progress, so the
- * menus that started them can show a progress indicator and refresh their lists when a job ends.
+ * The jobs this browser tab is following (duplicates), with their latest progress, so the menus that started
+ * them can show a progress indicator and refresh their lists when a job ends. A reloaded page picks up the jobs
+ * still running through the jobs list of their base (`restoreJobs`, docs/jobs.md).
  */
+import { isUnfinished, type JobReply } from '@rowbase/core/api/jobs';
 import { useSyncExternalStore } from 'react';
 import { jobsApi } from '../api/jobs';
 import { getToken } from '../session/session';
@@ -59,6 +61,26 @@ export function followJob(job: RunningJob, outcome: JobOutcome): void {
     },
     { listen: jobsApi.listen, getToken, subscribeToken: subscribeSettings },
   );
+}
+
+/**
+ * Follows the jobs of one kind still running in a base that this tab does not follow yet (after a reload, or
+ * started elsewhere): lists them with the base's jobs list and follows each that `describe` places.
+ */
+export async function restoreJobs(
+  baseId: string,
+  kind: string,
+  describe: (job: JobReply) => RunningJob | null,
+  outcome: JobOutcome,
+  list: typeof jobsApi.listByBase = jobsApi.listByBase,
+): Promise<void> {
+  const jobs = await list(baseId, { job: kind });
+  for (const job of jobs) {
+    if (!isUnfinished(job.status) || running.has(job.id)) continue;
+    const shown = describe(job);
+    if (shown)
+      followJob({ ...shown, percent: job.progress?.percent, message: job.progress?.message }, outcome);
+  }
 }
 
 function subscribe(l: () => void): () => void {

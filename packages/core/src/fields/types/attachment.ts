@@ -7,6 +7,8 @@ import { FULL_AGGREGATIONS, JSON_OPS } from '../ops.js';
 export const attachment = storedField({
   uidt: 'Attachment',
   kind: 'attachment',
+  displayCandidate: 'never',
+  unsortable: true,
   dbType: pick(TEXT),
   props: props(),
   coerce: coerceAttachment,

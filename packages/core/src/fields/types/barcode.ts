@@ -5,6 +5,8 @@ import { COUNT_ONLY, NO_OPS } from '../ops.js';
 export const barcode = virtualField({
   uidt: 'Barcode',
   kind: 'computed',
+  displayCandidate: 'never',
+  options: 'code',
   aggregations: COUNT_ONLY,
   filterOps: NO_OPS,
 });

@@ -5,6 +5,8 @@ import { NO_OPS } from '../ops.js';
 export const button = virtualField({
   uidt: 'Button',
   kind: 'computed',
+  displayCandidate: 'never',
+  unsortable: true,
   aggregations: [],
   filterOps: NO_OPS,
 });

@@ -8,6 +8,7 @@ import { COUNT_ONLY, TEXT_OPS } from '../ops.js';
 export const email = storedField({
   uidt: 'Email',
   kind: 'text',
+  jsonFormat: 'email',
   dbType: pick(STRING),
   props: props({ length: true, defaultValue: true }),
   coerce: checkedText('isEmail', isEmail),

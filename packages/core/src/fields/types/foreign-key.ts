@@ -7,6 +7,7 @@ import { FULL_AGGREGATIONS, NUMBER_OPS } from '../ops.js';
 export const foreignKey = storedField({
   uidt: 'ForeignKey',
   kind: 'integer',
+  foreignKey: true,
   dbType: pick(INTEGER),
   props: props({ unsigned: true }),
   coerce: (value, ctx) =>

@@ -7,6 +7,8 @@ import { FULL_AGGREGATIONS, JSON_OPS } from '../ops.js';
 export const geometry = storedField({
   uidt: 'Geometry',
   kind: 'text',
+  displayCandidate: 'never',
+  unsortable: true,
   dbType: pick(GEOMETRY),
   props: props(),
   coerce: coerceText,

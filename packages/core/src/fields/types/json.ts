@@ -7,6 +7,8 @@ import { FULL_AGGREGATIONS, JSON_OPS } from '../ops.js';
 export const json = storedField({
   uidt: 'JSON',
   kind: 'json',
+  displayCandidate: 'never',
+  unsortable: true,
   dbType: pick(JSON_TYPE),
   props: props({ defaultValue: true }),
   coerce: coerceJson,

@@ -5,6 +5,7 @@ import { FULL_AGGREGATIONS, LINK_OPS } from '../ops.js';
 export const linkToAnotherRecord = virtualField({
   uidt: 'LinkToAnotherRecord',
   kind: 'link',
+  displayCandidate: 'never',
   options: 'link',
   computedBy: 'link',
   aggregations: FULL_AGGREGATIONS,

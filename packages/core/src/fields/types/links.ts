@@ -5,6 +5,7 @@ import { LINK_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
 export const links = virtualField({
   uidt: 'Links',
   kind: 'link',
+  displayCandidate: 'never',
   options: 'link',
   computedBy: 'link',
   aggregations: NUMERIC_AGGREGATIONS,

@@ -7,6 +7,7 @@ import { COUNT_ONLY, TEXT_OPS } from '../ops.js';
 export const longText = storedField({
   uidt: 'LongText',
   kind: 'longtext',
+  displayCandidate: 'also',
   dbType: pick(TEXT),
   props: props({ defaultValue: true }),
   coerce: coerceText,

@@ -5,6 +5,8 @@ import { COUNT_ONLY, NO_OPS } from '../ops.js';
 export const qrCode = virtualField({
   uidt: 'QrCode',
   kind: 'computed',
+  displayCandidate: 'never',
+  options: 'code',
   aggregations: COUNT_ONLY,
   filterOps: NO_OPS,
 });

@@ -4,15 +4,21 @@ import { INTEGER, pick } from '../db-types.js';
 import { props, storedField } from '../define.js';
 import { NUMBER_OPS, NUMERIC_AGGREGATIONS } from '../ops.js';
 
+/** The highest rating a field allows: its `meta.max`, else 5. */
+function ratingMax(meta: unknown): number {
+  return Number((meta as { max?: unknown } | null | undefined)?.max ?? 5) || 5;
+}
+
 export const rating = storedField({
   uidt: 'Rating',
   kind: 'integer',
   dbType: pick(INTEGER),
   props: props({ defaultValue: true }),
+  maxValue: ratingMax,
   coerce: (value, ctx) => {
     const r = coerceInteger(value, ctx);
     if (!r.ok || r.value === null) return r;
-    const max = Number((ctx.column.meta as { max?: unknown } | null | undefined)?.max ?? 5) || 5;
+    const max = ratingMax(ctx.column.meta);
     const n = r.value as number;
     return n >= 0 && n <= max
       ? r

@@ -7,6 +7,7 @@ import { COUNT_ONLY, TEXT_OPS } from '../ops.js';
 export const singleLineText = storedField({
   uidt: 'SingleLineText',
   kind: 'text',
+  displayCandidate: 'first',
   dbType: pick(STRING),
   props: props({ length: true, defaultValue: true }),
   coerce: coerceText,

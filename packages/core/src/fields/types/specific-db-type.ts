@@ -7,6 +7,7 @@ import { FULL_AGGREGATIONS, TEXT_OPS } from '../ops.js';
 export const specificDbType = storedField({
   uidt: 'SpecificDBType',
   kind: 'text',
+  anyDbType: true,
   dbType: pick(STRING),
   props: props({
     length: true,

@@ -8,6 +8,7 @@ import { COUNT_ONLY, TEXT_OPS } from '../ops.js';
 export const url = storedField({
   uidt: 'URL',
   kind: 'text',
+  jsonFormat: 'uri',
   dbType: pick(TEXT),
   props: props({ defaultValue: true }),
   coerce: checkedText('isURL', isURL),

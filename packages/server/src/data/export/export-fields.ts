@@ -5,7 +5,8 @@
  * whose check keeps formulas out (a phone number's leading `+` is data). See docs/exports-filters-formulas.md.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { CODE_VALUE_KEY, isCodeType } from '@rowbase/core/fields/code-options';
+import { isCodeType } from '@rowbase/core/fields/code-options';
+import { encodedFieldOf } from '@rowbase/core/fields/col-options';
 import { cellText } from '@rowbase/core/fields/display/cell-text';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
@@ -22,9 +23,8 @@ export interface ExportField {
 
 function sourceOf(model: TableModel, f: FieldModel): FieldModel | undefined {
   if (isCodeType(f.column.uidt)) {
-    const key = CODE_VALUE_KEY[f.column.uidt];
-    const id = (f.column.colOptions as Record<string, unknown> | null | undefined)?.[key];
-    const source = typeof id === 'string' ? model.field(id) : undefined;
+    const id = encodedFieldOf(f.column);
+    const source = id ? model.field(id) : undefined;
     return source && source !== f ? sourceOf(model, source) : undefined;
   }
   if (f.name !== null) return f;

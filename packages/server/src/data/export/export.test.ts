@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, neutralise } from './csv.js';
 import { xlsxWorkbook } from './xlsx.js';
+import { xlsxStream } from './xlsx-stream.js';
 import { zip } from './zip.js';
 
 /** Reads the entries back from a zip this module wrote (local headers, deflate). */
@@ -79,5 +80,32 @@ describe('xlsx export', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, '=cmd|calc', 5.5, true]);
     expect(sheet.getRow(3).values).toEqual([undefined, '<b>&', undefined, false]);
     expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+  });
+});
+
+describe('streamed xlsx export', () => {
+  async function* inBatches(rows: unknown[][], size: number) {
+    for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+  }
+
+  it('streams a workbook a real reader opens: typed cells, formula-like text kept as text', async () => {
+    const rows: unknown[][] = [
+      ['=cmd|calc', 5.5, true],
+      ['<b>&\u0001', null, false],
+    ];
+    for (let i = 0; i < 2500; i++) rows.push([`row ${i}`, i, i % 2 === 0]);
+    const chunks: Buffer[] = [];
+    for await (const c of xlsxStream('Fruit/Veg', ['Title', 'Price', 'Done'], inBatches(rows, 1000)))
+      chunks.push(c as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Fruit Veg');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Title', 'Price', 'Done']);
+    expect(sheet.getRow(2).values).toEqual([undefined, '=cmd|calc', 5.5, true]);
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(3).values).toEqual([undefined, '<b>&', undefined, false]);
+    expect(sheet.rowCount).toBe(2503);
+    expect(sheet.getRow(2503).values).toEqual([undefined, 'row 2499', 2499, false]);
   });
 });

@@ -6,7 +6,7 @@ import { cellText } from './csv.js';
 import { zip } from './zip.js';
 
 /** Drops characters XML 1.0 cannot hold (control characters other than tab, newline, carriage return). */
-function xmlSafe(s: string): string {
+export function xmlSafe(s: string): string {
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;

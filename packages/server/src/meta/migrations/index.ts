@@ -10,6 +10,10 @@ import * as plugins from './0013-plugins.js';
 import * as hooks from './0014-hooks.js';
 import * as notifications from './0015-notifications.js';
 import * as processes from './0019-processes.js';
+import * as docs from './0020-docs.js';
+import * as dashboards from './0021-dashboards.js';
+import * as formNotice from './0026-form-notice.js';
+import * as hookMailLocale from './0028-hook-mail-locale.js';
 
 export interface Migration {
   name: string;
@@ -28,4 +32,8 @@ export const migrations: Migration[] = [
   { name: '0014-hooks', ...hooks },
   { name: '0015-notifications', ...notifications },
   { name: '0019-processes', ...processes },
+  { name: '0020-docs', ...docs },
+  { name: '0021-dashboards', ...dashboards },
+  { name: '0026-form-notice', ...formNotice },
+  { name: '0028-hook-mail-locale', ...hookMailLocale },
 ];

@@ -34,6 +34,9 @@ export type FilterPatch = Partial<
   >
 >;
 
+/** Whose filters: a view's or a webhook's (its conditions). */
+export type FilterOwnerKey = { fk_view_id: string } | { fk_hook_id: string };
+
 export class FiltersRepo {
   constructor(
     private readonly db: Knex,
@@ -47,8 +50,17 @@ export class FiltersRepo {
 
   /** Every filter of the view, flat, in order (groups and their children alike). */
   async listByView(viewId: string, trx: Knex = this.db): Promise<FilterReply[]> {
+    return this.listByOwner({ fk_view_id: viewId }, trx);
+  }
+
+  /** Every condition of a webhook, flat, in order. */
+  async listByHook(hookId: string, trx: Knex = this.db): Promise<FilterReply[]> {
+    return this.listByOwner({ fk_hook_id: hookId }, trx);
+  }
+
+  private async listByOwner(owner: FilterOwnerKey, trx: Knex): Promise<FilterReply[]> {
     const rows = await trx('rb_filters')
-      .where({ fk_view_id: viewId })
+      .where(owner)
       .orderBy([
         { column: 'order', order: 'asc' },
         { column: 'created_at', order: 'asc' },
@@ -66,8 +78,8 @@ export class FiltersRepo {
     return rows.map(fromRow);
   }
 
-  async maxOrder(viewId: string, parentId: string | null, trx: Knex = this.db): Promise<number> {
-    const q = trx('rb_filters').where({ fk_view_id: viewId });
+  async maxOrder(owner: FilterOwnerKey, parentId: string | null, trx: Knex = this.db): Promise<number> {
+    const q = trx('rb_filters').where(owner);
     if (parentId) q.where({ fk_parent_id: parentId });
     else q.whereNull('fk_parent_id');
     const r = await q.max({ m: 'order' }).first();
@@ -88,6 +100,12 @@ export class FiltersRepo {
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
     await trx('rb_filters').where({ id }).update(row);
     this.publishFilter('updated', (await this.byId(id, trx))?.fk_view_id, trx);
+  }
+
+  /** Removes every condition of a webhook. */
+  async deleteByHook(hookId: string, trx: Knex = this.db): Promise<void> {
+    const top = await trx('rb_filters').where({ fk_hook_id: hookId }).whereNull('fk_parent_id').select('id');
+    for (const r of top) await this.delete(r.id as string, trx);
   }
 
   /** Deletes a filter and, for a group, everything under it (the FK cascades, sqlite included). */

@@ -34,13 +34,25 @@ function fromRow(r: Row): SourceRecord {
 export function presentSource(s: SourceRecord): SourceMeta {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { config_encrypted, meta, ...rest } = s;
-  return rest;
+  return { ...rest, auto_index: autoIndexAllowed(s) };
+}
+
+/** Whether Rowbase may add indexes to the source's tables: the default source, or an owner's yes. */
+export function autoIndexAllowed(s: Pick<SourceRecord, 'is_meta' | 'meta'>): boolean {
+  return s.is_meta || s.meta?.auto_index === true;
 }
 
 export type SourcePatch = Partial<
   Pick<
     SourceRecord,
-    'alias' | 'enabled' | 'order' | 'inflection_column' | 'inflection_table' | 'status' | 'config_encrypted'
+    | 'alias'
+    | 'enabled'
+    | 'order'
+    | 'inflection_column'
+    | 'inflection_table'
+    | 'status'
+    | 'config_encrypted'
+    | 'meta'
   >
 >;
 
@@ -78,6 +90,7 @@ export class SourcesRepo {
       type: src.type,
       is_meta: src.is_meta,
       config_encrypted: src.config_encrypted ?? null,
+      meta: src.meta ? JSON.stringify(src.meta) : null,
       inflection_column: src.inflection_column ?? 'none',
       inflection_table: src.inflection_table ?? 'none',
       enabled: src.enabled ?? true,
@@ -95,7 +108,8 @@ export class SourcesRepo {
 
   async update(id: string, patch: SourcePatch, trx: Knex = this.db): Promise<void> {
     const row: Row = { updated_at: Date.now() };
-    for (const [k, v] of Object.entries(patch)) if (v !== undefined) row[k] = v;
+    for (const [k, v] of Object.entries(patch))
+      if (v !== undefined) row[k] = k === 'meta' && v ? JSON.stringify(v) : v;
     await trx('rb_sources').where({ id }).update(row);
     await this.publishSource('updated', id, trx);
   }

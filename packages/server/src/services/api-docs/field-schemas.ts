@@ -2,6 +2,7 @@
  * JSON Schema and example values of a field, by its value kind (the field registry says which kind a UI
  * type holds), for the base's OpenAPI document.
  */
+import { isPrimaryKeyType, jsonFormatOf } from '@rowbase/core/fields/traits';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
 import { fieldType } from '@rowbase/core/fields/registry';
@@ -57,9 +58,8 @@ const KIND_SCHEMAS: { [K in ValueKind]: { schema: JsonSchema; example: unknown }
 
 /** Overrides where the UI type narrows its kind (an e-mail is text in the database, but a format here). */
 function narrowed(c: ColumnMeta, schema: JsonSchema): JsonSchema {
-  if (c.uidt === 'Email') return { ...schema, format: 'email' };
-  if (c.uidt === 'URL') return { ...schema, format: 'uri' };
-  return schema;
+  const format = jsonFormatOf(c.uidt);
+  return format ? { ...schema, format } : schema;
 }
 
 export function fieldSchema(c: ColumnMeta, opts: { nullable: boolean }): JsonSchema {
@@ -67,7 +67,7 @@ export function fieldSchema(c: ColumnMeta, opts: { nullable: boolean }): JsonSch
   const typed = narrowed(c, schema);
   const withNull =
     opts.nullable && typeof typed.type === 'string' ? { ...typed, type: [typed.type, 'null'] } : typed;
-  return { ...withNull, examples: [example], ...(c.uidt !== 'ID' ? { title: c.title } : {}) };
+  return { ...withNull, examples: [example], ...(!isPrimaryKeyType(c.uidt) ? { title: c.title } : {}) };
 }
 
 /** A field a client may send on create or update: stored, not computed, not a generated key. */

@@ -3,6 +3,7 @@
  * request and response schemas built from its fields, the filter, sort and paging parameters, the auth
  * headers and example values. Generated on request from the meta store, so it always matches the base.
  */
+import { isLink } from '@rowbase/core/fields/ui-types';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { AppContext } from '../../context.js';
 import type { BaseRecord } from '../../meta/repos/bases.js';
@@ -13,9 +14,7 @@ import { PARAMETERS, SECURITY_SCHEMES, errorResponses, pageInfoSchema } from './
 type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;
 
-const LINK_TYPES = new Set(['Links', 'LinkToAnotherRecord']);
-
-export async function baseOpenApi(ctx: AppContext, base: BaseRecord, serverUrl: string) {
+export async function baseOpenApi(ctx: Pick<AppContext, 'meta'>, base: BaseRecord, serverUrl: string) {
   const tables = (await ctx.meta.listTables(base.id)).filter((t) => !t.mm);
   const paths: Record<string, PathItem> = {};
   const schemas: Record<string, JsonSchema> = { PageInfo: pageInfoSchema };
@@ -125,7 +124,7 @@ function v2Paths(t: FullTable, name: string): Record<string, PathItem> {
       }),
     },
   };
-  for (const c of t.columns.filter((x) => LINK_TYPES.has(x.uidt))) {
+  for (const c of t.columns.filter((x) => isLink(x.uidt))) {
     const path = `/api/v2/tables/${t.id}/links/${c.id}/records/{recordId}`;
     const ids = { oneOf: [idRef, { type: 'array', items: idRef }] };
     out[path] = {

@@ -2,15 +2,18 @@
  * The schema an ER diagram of one source draws: its tables (junction tables included, flagged), their
  * fields with primary- and foreign-key marks, and one relation per link field. No rows, no views.
  */
-import type { LinkOptions } from '@rowbase/core/api/meta';
+import { isForeignKeyType } from '@rowbase/core/fields/traits';
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import type { ErdMeta, ErdRelation, ErdTable } from '@rowbase/core/api/erd';
 import { toBool } from '../../meta/rows.js';
 import type { AppContext } from '../../context.js';
 import { getColumnsOfTables } from '../views/table-meta.js';
 
-const LINK_TYPES = new Set(['Links', 'LinkToAnotherRecord']);
-
-export async function erdMeta(ctx: AppContext, baseId: string, sourceId: string): Promise<ErdMeta> {
+export async function erdMeta(
+  ctx: Pick<AppContext, 'db'>,
+  baseId: string,
+  sourceId: string,
+): Promise<ErdMeta> {
   const rows = await ctx
     .db('rb_models')
     .where({ base_id: baseId, source_id: sourceId })
@@ -22,8 +25,8 @@ export async function erdMeta(ctx: AppContext, baseId: string, sourceId: string)
   const relations: ErdRelation[] = [];
   const foreignKeys = new Set<string>();
   for (const c of columns) {
-    if (!LINK_TYPES.has(c.uidt) || !c.colOptions) continue;
-    const o = c.colOptions as LinkOptions;
+    const o = linkOptions(c);
+    if (!o) continue;
     relations.push({
       fk_column_id: c.id,
       fk_model_id: c.fk_model_id,
@@ -51,7 +54,7 @@ export async function erdMeta(ctx: AppContext, baseId: string, sourceId: string)
       pv: c.pv,
       rqd: c.rqd,
       system: c.system,
-      fk: foreignKeys.has(c.id) || c.uidt === 'ForeignKey',
+      fk: foreignKeys.has(c.id) || isForeignKeyType(c.uidt),
     });
     byTable.set(c.fk_model_id, list);
   }

@@ -44,11 +44,31 @@ export interface SharedField {
 }
 
 /**
+ * The fields a card view is laid out by (a calendar's date range, a kanban's stacks, a map's places, a cover
+ * image): read with its rows even when not shown on the cards, or the view could not place them.
+ */
+async function layoutFields(ctx: AppContext, view: StoredView): Promise<Set<string>> {
+  const ids = new Set<string>();
+  if (view.type === ViewType.GRID || view.type === ViewType.FORM) return ids;
+  const settings = await ctx.views.settings(view.id);
+  for (const id of [settings.fk_grp_col_id, settings.fk_geo_data_col_id, settings.fk_cover_image_col_id])
+    if (id) ids.add(id);
+  if (view.type === ViewType.CALENDAR)
+    for (const r of await ctx.views.calendarRanges(view.id)) {
+      ids.add(r.fk_from_column_id);
+      if (r.fk_to_column_id) ids.add(r.fk_to_column_id);
+    }
+  return ids;
+}
+
+/**
  * The fields a share exposes: the view's visible fields of its own table (a form: the visible fields that
- * take input), in view order, plus the primary key so rows can be addressed. Nothing else leaves the server.
+ * take input), in view order, plus the primary key so rows can be addressed and the fields a card view is
+ * laid out by. Nothing else leaves the server.
  */
 export async function sharedFields(ctx: AppContext, view: StoredView): Promise<SharedField[]> {
   const columns = new Map((await getColumns(ctx.db, view.fk_model_id)).map((c) => [c.id, c]));
+  const layout = await layoutFields(ctx, view);
   const out: SharedField[] = [];
   for (const vc of await syncViewColumns(ctx, view)) {
     const column = columns.get(vc.fk_column_id);
@@ -56,7 +76,7 @@ export async function sharedFields(ctx: AppContext, view: StoredView): Promise<S
     const visible =
       view.type === ViewType.FORM
         ? vc.show && formAcceptsInput(column)
-        : column.pk || (vc.show && (!column.system || view.show_system_fields));
+        : column.pk || layout.has(column.id) || (vc.show && (!column.system || view.show_system_fields));
     if (visible) out.push({ column, viewColumn: vc });
   }
   return out;

@@ -8,9 +8,26 @@ import { badRequest, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
 import { createFilterBody } from '@rowbase/core/api/filters';
 import type { AppContext } from '../../context.js';
-import type { StoredView } from '../../meta/repos/views.js';
+import type { FilterOwnerKey } from '../../meta/repos/filters.js';
 import { checkFilter, valueText } from './filter-tree.js';
 import { getColumn } from './table-meta.js';
+
+/**
+ * What filters belong to: a view, or a webhook (its conditions, docs/webhooks.md). Both name the table whose
+ * fields the conditions use.
+ */
+export interface FilterOwner {
+  id: string;
+  base_id: string;
+  source_id: string | null;
+  fk_model_id: string;
+  /** A webhook's conditions; a view's filters otherwise. */
+  hook?: boolean;
+}
+
+const keyOf = (o: FilterOwner): FilterOwnerKey => (o.hook ? { fk_hook_id: o.id } : { fk_view_id: o.id });
+const owns = (o: FilterOwner, f: FilterReply): boolean =>
+  o.hook ? f.fk_hook_id === o.id : f.fk_view_id === o.id;
 
 /** A group may hold groups; deeper than this is refused, to keep the SQL sane. */
 const MAX_GROUP_DEPTH = 5;
@@ -32,14 +49,16 @@ async function depthOf(ctx: AppContext, parentId: string | null, trx: Knex): Pro
 
 async function checkParent(
   ctx: AppContext,
-  viewId: string,
+  owner: FilterOwner,
   parentId: string | null,
   trx: Knex,
 ): Promise<void> {
   if (!parentId) return;
   const parent = await ctx.filters.byId(parentId, trx);
-  if (!parent || parent.fk_view_id !== viewId)
-    throw badRequest(`fk_parent_id: filter group '${parentId}' not found in this view`);
+  if (!parent || !owns(owner, parent))
+    throw badRequest(
+      `fk_parent_id: filter group '${parentId}' not found in this ${owner.hook ? 'webhook' : 'view'}`,
+    );
   if (!parent.is_group) throw badRequest('fk_parent_id must be a filter group (is_group)');
   if ((await depthOf(ctx, parentId, trx)) >= MAX_GROUP_DEPTH) {
     throw badRequest(`Filter groups can be nested at most ${MAX_GROUP_DEPTH} deep`);
@@ -47,7 +66,7 @@ async function checkParent(
 }
 
 async function checkCondition(
-  view: StoredView,
+  view: FilterOwner,
   f: Pick<FilterReply, 'fk_column_id' | 'comparison_op' | 'comparison_sub_op' | 'value' | 'logical_op'>,
   trx: Knex,
 ): Promise<void> {
@@ -64,12 +83,12 @@ async function checkCondition(
 
 async function insertFilter(
   ctx: AppContext,
-  view: StoredView,
+  view: FilterOwner,
   body: CreateFilterBody,
   parentId: string | null,
   trx: Knex,
 ): Promise<FilterReply> {
-  await checkParent(ctx, view.id, parentId, trx);
+  await checkParent(ctx, view, parentId, trx);
   const isGroup = body.is_group ?? false;
   const fields = {
     fk_column_id: isGroup ? null : (body.fk_column_id ?? null),
@@ -82,13 +101,13 @@ async function insertFilter(
   const created = await ctx.filters.insert(
     {
       ...fields,
-      fk_view_id: view.id,
-      fk_hook_id: null,
+      fk_view_id: view.hook ? null : view.id,
+      fk_hook_id: view.hook ? view.id : null,
       fk_parent_id: parentId,
       base_id: view.base_id,
-      source_id: view.source_id,
+      source_id: view.source_id ?? '',
       is_group: isGroup,
-      order: body.order ?? (await ctx.filters.maxOrder(view.id, parentId, trx)) + 1,
+      order: body.order ?? (await ctx.filters.maxOrder(keyOf(view), parentId, trx)) + 1,
     },
     trx,
   );
@@ -107,7 +126,7 @@ async function insertFilter(
 
 export async function createFilter(
   ctx: AppContext,
-  view: StoredView,
+  view: FilterOwner,
   body: CreateFilterBody,
 ): Promise<FilterReply> {
   return ctx.db.transaction((trx) => insertFilter(ctx, view, body, body.fk_parent_id ?? null, trx));
@@ -115,7 +134,7 @@ export async function createFilter(
 
 export async function updateFilter(
   ctx: AppContext,
-  view: StoredView,
+  view: FilterOwner,
   filter: FilterReply,
   body: UpdateFilterBody,
 ): Promise<FilterReply> {
@@ -131,7 +150,7 @@ export async function updateFilter(
     if (body.fk_parent_id !== undefined && body.fk_parent_id !== filter.fk_parent_id) {
       if (body.fk_parent_id === filter.id)
         throw badRequest('fk_parent_id: a filter cannot be its own parent');
-      await checkParent(ctx, view.id, body.fk_parent_id, trx);
+      await checkParent(ctx, view, body.fk_parent_id, trx);
     }
     if (filter.is_group) {
       await ctx.filters.update(
@@ -156,8 +175,11 @@ export async function deleteFilter(ctx: AppContext, filter: FilterReply): Promis
 }
 
 /** Top-level filters of the view, each group with its children nested, as NocoDB clients read them. */
-export async function listFilters(ctx: AppContext, viewId: string): Promise<FilterReply[]> {
-  const all = await ctx.filters.listByView(viewId);
+export async function listFilters(ctx: AppContext, owner: string | FilterOwner): Promise<FilterReply[]> {
+  const all =
+    typeof owner === 'string' || !owner.hook
+      ? await ctx.filters.listByView(typeof owner === 'string' ? owner : owner.id)
+      : await ctx.filters.listByHook(owner.id);
   const nest = (parent: string | null): FilterReply[] =>
     all
       .filter((f) => (f.fk_parent_id ?? null) === parent)

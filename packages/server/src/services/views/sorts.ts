@@ -1,4 +1,5 @@
 /** View sort use cases: several sorts per view, in order, each on a field of the view's table. */
+import { isSortable } from '@rowbase/core/fields/traits';
 import type { CreateSortBody, SortReply, UpdateSortBody } from '@rowbase/core/api/sorts';
 import { badRequest, notFound } from '@rowbase/core/errors';
 import type { Knex } from 'knex';
@@ -17,7 +18,7 @@ async function checkField(trx: Knex, view: StoredView, columnId: string): Promis
   if (!column || column.fk_model_id !== view.fk_model_id) {
     throw badRequest(`fk_column_id: field '${columnId}' is not a field of this table`);
   }
-  if (['Button', 'Attachment', 'JSON', 'Geometry'].includes(column.uidt)) {
+  if (!isSortable(column.uidt)) {
     throw badRequest(`fk_column_id: a ${column.uidt} field cannot be sorted`);
   }
 }

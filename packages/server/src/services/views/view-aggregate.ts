@@ -4,6 +4,7 @@
  */
 import { ALL_AGGREGATIONS, type Aggregation } from '@rowbase/core/fields/field-type';
 import { badRequest } from '@rowbase/core/errors';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { RowReader } from '../../data/row-query.js';
@@ -27,7 +28,44 @@ const aggregationList = z
   .min(1, 'aggregation: at least one {field, type} is required')
   .max(100);
 
-const NUMERIC_RESULT: readonly Aggregation[] = [
+/** Adds `type(column) as alias` to a query; the dashboards' grouped aggregates use it too. */
+export function selectAggregate(
+  qb: Knex.QueryBuilder,
+  type: Aggregation,
+  alias: string,
+  column: string,
+): void {
+  const spec = { [alias]: column };
+  switch (type) {
+    case 'sum':
+      void qb.sum(spec);
+      break;
+    case 'count':
+      void qb.count(spec);
+      break;
+    case 'min':
+      void qb.min(spec);
+      break;
+    case 'max':
+      void qb.max(spec);
+      break;
+    case 'avg':
+      void qb.avg(spec);
+      break;
+    case 'countDistinct':
+      void qb.countDistinct(spec);
+      break;
+    case 'sumDistinct':
+      void qb.sumDistinct(spec);
+      break;
+    case 'avgDistinct':
+      void qb.avgDistinct(spec);
+      break;
+  }
+}
+
+/** Aggregations whose result is a number whatever the field (min and max keep the field's type). */
+export const NUMERIC_RESULT: readonly Aggregation[] = [
   'count',
   'countDistinct',
   'sum',
@@ -51,7 +89,7 @@ function parseAggregation(raw: unknown): z.infer<typeof aggregationList> {
 }
 
 export async function aggregateView(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'dataCache'>,
   scope: ViewScope,
   q: ViewQueryParams & { aggregation?: unknown },
 ): Promise<Record<string, unknown>> {
@@ -70,33 +108,7 @@ export async function aggregateView(
       );
     }
     const alias = `a${i}`;
-    const spec = { [alias]: f.name };
-    switch (a.type) {
-      case 'sum':
-        void qb.sum(spec);
-        break;
-      case 'count':
-        void qb.count(spec);
-        break;
-      case 'min':
-        void qb.min(spec);
-        break;
-      case 'max':
-        void qb.max(spec);
-        break;
-      case 'avg':
-        void qb.avg(spec);
-        break;
-      case 'countDistinct':
-        void qb.countDistinct(spec);
-        break;
-      case 'sumDistinct':
-        void qb.sumDistinct(spec);
-        break;
-      case 'avgDistinct':
-        void qb.avgDistinct(spec);
-        break;
-    }
+    selectAggregate(qb, a.type, alias, f.name);
     return { f, type: a.type, alias };
   });
   const row = ((await qb.first()) ?? {}) as Record<string, unknown>;

@@ -10,6 +10,7 @@ import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import type { CalendarRange, StoredView, ViewSettings } from '../../meta/repos/views.js';
+import { rememberNoticeRecipient } from '../shares/form-notice.js';
 import { getColumns } from './table-meta.js';
 
 type SettingKey = keyof ViewSettings | 'calendar_range';
@@ -76,7 +77,7 @@ export function settingsOfType(
  * a field reference must be a field of the view's table of the right type.
  */
 export async function applySettings(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'views'>,
   view: StoredView,
   body: UpdateViewSettingsBody,
   trx: Knex,
@@ -106,6 +107,7 @@ export async function applySettings(
     (patch as Record<string, unknown>)[key] = value;
   }
   await ctx.views.saveSettings(view.id, patch, trx);
+  if (patch.email === true) await rememberNoticeRecipient(trx, view.id);
 }
 
 async function checkFieldRef(

@@ -2,7 +2,7 @@
  * The record picker of link fields: lists the related table's records (searchable), and links or unlinks one
  * with the v2 links API: POST/DELETE /api/v2/tables/{tableId}/links/{linkFieldId}/records/{rowId}.
  */
-import type { LinkOptions } from '@rowbase/core/api/meta';
+import { linkOptions } from '@rowbase/core/fields/col-options';
 import { useEffect, useState } from 'react';
 import type { EditorProps } from './editor-props';
 import { labelOf } from '../computed-types';
@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 
 export function LinksEditor(p: EditorProps) {
   const { t } = useTranslation();
-  const options = p.column.colOptions as LinkOptions | null | undefined;
+  const options = linkOptions(p.column);
   const related = options?.fk_related_model_id;
   const [search, setSearch] = useState('');
   const [candidates, setCandidates] = useState<Row[]>([]);

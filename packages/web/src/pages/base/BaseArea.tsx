@@ -2,6 +2,7 @@
 import { Spin } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { SidebarFrame } from '../../components/SidebarFrame';
+import { DocsSidebar } from '../../docs/DocsSidebar';
 import { SharedBaseArea } from '../shared-base/SharedBaseArea';
 import { BaseSidebar } from './sidebar/BaseSidebar';
 import { useBase, useBaseParams, useSharedBaseContext } from './use-base';
@@ -15,9 +16,12 @@ function OwnBaseArea() {
   useSharedBaseContext();
   const base = useBase();
   if (base.error) throw base.error;
-  return (
-    <SidebarFrame sidebar={base.data ? <BaseSidebar base={base.data} /> : <Spin className="m-4" />}>
-      {base.data ? <Outlet /> : null}
-    </SidebarFrame>
+  const sidebar = !base.data ? (
+    <Spin className="m-4" />
+  ) : base.data.type === 'documentation' ? (
+    <DocsSidebar base={base.data} />
+  ) : (
+    <BaseSidebar base={base.data} />
   );
+  return <SidebarFrame sidebar={sidebar}>{base.data ? <Outlet /> : null}</SidebarFrame>;
 }

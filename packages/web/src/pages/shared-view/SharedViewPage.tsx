@@ -22,7 +22,8 @@ import { useSharedView } from './use-shared-view';
 export function SharedViewPage() {
   const { t } = useTranslation();
   const { viewId: uuid = '' } = useParams();
-  const survey = useLocation().pathname.endsWith('/survey');
+  const location = useLocation();
+  const survey = location.pathname.endsWith('/survey');
   const { meta, password, setPassword, calls } = useSharedView(uuid);
   const prompt = meta.isError ? promptError(meta.error, password, t('sharedView.wrongPassword')) : undefined;
 
@@ -50,6 +51,7 @@ export function SharedViewPage() {
           form={view.view ?? {}}
           viewMeta={view.meta as Record<string, unknown> | undefined}
           survey={survey}
+          search={location.search}
           submit={(body) => calls.post('/rows', body)}
         />
       </div>

@@ -13,6 +13,7 @@ export function SsoButtons({ continueAfterSignIn }: { continueAfterSignIn: strin
   const providers = [
     info?.oidcAuthEnabled && { id: 'oidc', name: info.oidcProviderName || 'OpenID Connect' },
     info?.googleAuthEnabled && { id: 'google', name: 'Google' },
+    info?.githubAuthEnabled && { id: 'github', name: 'GitHub' },
   ].filter((p): p is { id: string; name: string } => Boolean(p));
   if (!providers.length) return null;
   const query = continueAfterSignIn ? `?continueAfterSignIn=${encodeURIComponent(continueAfterSignIn)}` : '';

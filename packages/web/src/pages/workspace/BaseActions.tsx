@@ -5,10 +5,10 @@ import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basesApi, basesKey } from '../../api/bases';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { usePermissions } from '../../app/use-permissions';
 import { TitleModal } from '../../components/TitleModal';
 import { followJob } from '../../jobs/running-jobs';
+import { BASE_COPY_JOB, useBaseCopyOutcome } from './base-copy-jobs';
 
 /** Roles in each listed base come from `/auth/user/me?base_id=`, the same call the guard makes on entering it. */
 export function BaseActions({ base }: { base: BaseMeta }) {
@@ -19,6 +19,7 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
   const [menuOpen, setMenuOpen] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: basesKey });
+  const copyOutcome = useBaseCopyOutcome();
   const rename = useMutation({
     mutationFn: (title: string) => basesApi.update(base.id, { title }),
     onSuccess: () => {
@@ -31,22 +32,8 @@ export function BaseActions({ base }: { base: BaseMeta }) {
     mutationFn: () => basesApi.duplicate(base.id),
     onSuccess: (job) => {
       followJob(
-        {
-          id: job.id,
-          kind: 'duplicate-base',
-          baseId: job.base_id,
-          title: job.base?.title ?? base.title,
-        },
-        {
-          onCompleted: () => {
-            notifySuccess(t('msg.baseDuplicated'));
-            void refresh();
-          },
-          onFailed: (message) => {
-            notifyError(message);
-            void refresh();
-          },
-        },
+        { id: job.id, kind: BASE_COPY_JOB, baseId: job.base_id, title: job.base?.title ?? base.title },
+        copyOutcome,
       );
       void refresh();
     },

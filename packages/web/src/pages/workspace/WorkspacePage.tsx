@@ -10,6 +10,7 @@ import { basePath } from '../../app/nav-paths';
 import { usePermissions } from '../../app/use-permissions';
 import { SidebarFrame } from '../../components/SidebarFrame';
 import { BaseActions } from './BaseActions';
+import { useRestoredBaseCopies } from './base-copy-jobs';
 import { BaseCopyProgress } from './BaseCopyProgress';
 import { CreateBaseModal } from './CreateBaseModal';
 
@@ -27,6 +28,7 @@ export function WorkspacePage() {
   const bases = useQuery({ queryKey: basesKey, queryFn: basesApi.list });
   const [creating, setCreating] = useState(false);
   const list = bases.data?.list ?? [];
+  useRestoredBaseCopies(list.map((b) => b.id));
 
   const sidebar = (
     <nav className="flex flex-col gap-0.5 px-2" aria-label={t('nav.bases')}>

@@ -4,6 +4,7 @@
  * there; a chip opens its record. Beside the days, the records without a date, searchable. Only the days on
  * screen are read. A small component of our own: one query per screen and dnd-kit as the other views use.
  */
+import { kindOf } from '@rowbase/core/fields/traits';
 import {
   DndContext,
   PointerSensor,
@@ -21,6 +22,7 @@ import { Button, Input, Segmented } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
+import { usePermissions } from '../../app/use-permissions';
 import { cellTypeOf } from '../../fields/registry';
 import { CardRecord } from '../cards/CardRecord';
 import { appSource, cardApi, displayColumn, rowIdOf, type CardSource, type Row } from '../cards/card-data';
@@ -38,9 +40,11 @@ const LIMIT = 1000;
 export function CalendarView({ table, view, source: given, readOnly = false }: Props) {
   const { t, i18n } = useTranslation();
   const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
+  const { allowed } = usePermissions(table.base_id);
+  const canEdit = !readOnly && allowed('dataEdit');
   const ranges = (view.view?.calendar_range ?? []) as { fk_from_column_id: string }[];
   const field = (table.columns ?? []).find((c) => c.id === ranges[0]?.fk_from_column_id);
-  const isDateTime = field ? field.uidt !== 'Date' : false;
+  const isDateTime = field ? kindOf(field.uidt) !== 'date' : false;
   const [mode, setMode] = useState<Mode>('month');
   const [anchor, setAnchor] = useState(() => new Date());
   const [rows, setRows] = useState<Row[]>([]);
@@ -105,7 +109,7 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
   }, [rows, field, isDateTime]);
 
   const save = async (row: Row, day: string) => {
-    if (!field) return;
+    if (!field || !canEdit) return;
     const value = moveToDay(row[field.title], day, isDateTime);
     const id = rowIdOf(table, row);
     setRows((rs) => [...rs.filter((r) => rowIdOf(table, r) !== id), { ...row, [field.title]: value }]);
@@ -118,7 +122,7 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
     }
   };
   const create = async (day: string) => {
-    if (!field || readOnly) return;
+    if (!field || !canEdit) return;
     try {
       const row = await cardApi.insert(table, { [field.title]: moveToDay(null, day, isDateTime) });
       setOpened({ id: rowIdOf(table, row), row });
@@ -152,7 +156,7 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
       id={String(rowIdOf(table, r))}
       row={r}
       label={title ? cellTypeOf(title.uidt as UIType).format(r[title.title], title) : ''}
-      disabled={readOnly}
+      disabled={!canEdit}
       onOpen={() => setOpened({ id: rowIdOf(table, r), row: r })}
     />
   );
@@ -281,8 +285,7 @@ function Chip({ id, row, label, disabled, onOpen }: ChipProps) {
     <div
       ref={drag.setNodeRef}
       style={style}
-      {...drag.attributes}
-      {...drag.listeners}
+      {...(disabled ? {} : { ...drag.attributes, ...drag.listeners })}
       onClick={onOpen}
       className="cursor-pointer truncate rounded bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-900"
       data-testid="calendar-chip"

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
+import { usePermissions } from '../../app/use-permissions';
 import { cellTypeOf } from '../../fields/registry';
 import { displayColumn, type Row } from './card-data';
 
@@ -35,6 +36,9 @@ export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
     queryFn: () => (row ? Promise.resolve(row) : api.get<Row>(path)),
   });
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // A viewer or commenter reads the record; only a role that edits data gets inputs (docs/views.md).
+  const { allowed } = usePermissions(table.base_id);
+  const canEdit = !row && allowed('dataEdit');
   const columns = (table.columns ?? []).filter((c) => !c.system && !isRowOrderColumn(c) && !c.pk);
   const title = displayColumn(table);
 
@@ -71,7 +75,7 @@ export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
           {columns.map((c) => {
             const type = cellTypeOf(c.uidt as UIType);
             const shown = type.format(record.data[c.title], c);
-            const editable = !row && type.editor !== null && IN_PLACE.has(type.editor);
+            const editable = canEdit && type.editor !== null && IN_PLACE.has(type.editor);
             return (
               <label key={c.id} className="flex flex-col gap-1 text-sm">
                 <span className="text-xs text-gray-500">{c.title}</span>
@@ -96,7 +100,7 @@ export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
               </label>
             );
           })}
-          {!row && <p className="text-xs text-gray-400">{t('cards.editInGrid')}</p>}
+          {canEdit && <p className="text-xs text-gray-400">{t('cards.editInGrid')}</p>}
         </div>
       )}
     </Modal>

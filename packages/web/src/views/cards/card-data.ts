@@ -2,6 +2,7 @@
  * What gallery and kanban cards read: the view's shown fields (in view order, the display value first), the
  * rows of a view a page at a time through its filters and sorts, and the cover image of a row.
  */
+import { isFirstDisplayCandidate } from '@rowbase/core/fields/traits';
 import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { api } from '../../api/client';
@@ -68,7 +69,7 @@ export function sharedSource(get: <T>(path: string) => Promise<T>): CardSource {
 /** The display-value field of a table (the one marked pv, else the first text field). */
 export function displayColumn(table: TableMeta): ColumnMeta | undefined {
   const cols = table.columns ?? [];
-  return cols.find((c) => c.pv) ?? cols.find((c) => c.uidt === 'SingleLineText') ?? cols[0];
+  return cols.find((c) => c.pv) ?? cols.find((c) => isFirstDisplayCandidate(c.uidt)) ?? cols[0];
 }
 
 /** The primary key of a row, as the row API addresses it. */

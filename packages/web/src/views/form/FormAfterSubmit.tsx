@@ -1,6 +1,6 @@
 /**
  * What happens after a form is submitted: the message shown, a redirect (with its delay), a "submit another"
- * button, and a blank form coming back after some seconds.
+ * button, a blank form coming back after some seconds, and an e-mail to the builder (docs/plugins.md).
  */
 import { Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -83,6 +83,15 @@ export function FormAfterSubmit({ settings, onChange, onMetaChange }: Props) {
           aria-label={t('formBuilder.showBlankSecs')}
           data-testid="form-show-blank-secs"
         />
+      </label>
+      <label className="flex items-center gap-2">
+        <Switch
+          size="small"
+          checked={!!settings.email}
+          onChange={(v) => onChange({ email: v })}
+          data-testid="form-email-me"
+        />
+        {t('formBuilder.emailMe')}
       </label>
     </section>
   );

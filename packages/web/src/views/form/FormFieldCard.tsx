@@ -17,6 +17,8 @@ interface Props {
   vc: FormColumn;
   column: ColumnMeta;
   selected: boolean;
+  /** Whether the person may change the form (the card is only shown otherwise). */
+  canEdit: boolean;
   onSelect(): void;
   onChange(body: FormColumnPatch): void;
 }
@@ -24,9 +26,9 @@ interface Props {
 /** Files cannot be a default value. */
 const NO_DEFAULT = new Set(['Attachment']);
 
-export function FormFieldCard({ vc, column, selected, onSelect, onChange }: Props) {
+export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChange }: Props) {
   const { t } = useTranslation();
-  const sortable = useSortable({ id: vc.id });
+  const sortable = useSortable({ id: vc.id, disabled: !canEdit });
   const field = useMemo(() => formFields([column as SharedColumn], [vc])[0], [column, vc]);
   const [value, setValue] = useState<FormValue>(field?.defaultValue);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -65,18 +67,20 @@ export function FormFieldCard({ vc, column, selected, onSelect, onChange }: Prop
           {field.label}
           {field.required && <span className="ms-1 text-red-600">*</span>}
         </span>
-        <Button
-          size="small"
-          type="text"
-          className="opacity-0 group-hover:opacity-100"
-          onClick={(e) => {
-            e.stopPropagation();
-            onChange({ show: false });
-          }}
-          data-testid="form-card-hide"
-        >
-          {t('formBuilder.hide')}
-        </Button>
+        {canEdit && (
+          <Button
+            size="small"
+            type="text"
+            className="opacity-0 group-hover:opacity-100"
+            onClick={(e) => {
+              e.stopPropagation();
+              onChange({ show: false });
+            }}
+            data-testid="form-card-hide"
+          >
+            {t('formBuilder.hide')}
+          </Button>
+        )}
       </div>
       {field.help && <p className="mb-1 text-xs text-gray-500">{field.help}</p>}
       {NO_DEFAULT.has(column.uidt) ? (

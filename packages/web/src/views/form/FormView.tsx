@@ -20,14 +20,16 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popover, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Input, Popover, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
 import { orderBetween } from '../../api/views';
+import { usePermissions } from '../../app/use-permissions';
 import { ShareMenu } from '../share/ShareMenu';
 import { FormAfterSubmit } from './FormAfterSubmit';
 import { FormFieldCard } from './FormFieldCard';
+import { FormImages } from './FormImages';
 import {
   formApi,
   formKey,
@@ -61,6 +63,8 @@ export function FormView({ table, view }: Props) {
   const qc = useQueryClient();
   const form = useQuery({ queryKey: formKey(view.id), queryFn: () => formApi.read(view.id) });
   const [selected, setSelected] = useState<string>();
+  // Only a role that edits views changes the form (docs/views.md, roles); the others see it as built.
+  const canEdit = usePermissions(table.base_id).allowed('viewCreateOrEdit');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -99,7 +103,7 @@ export function FormView({ table, view }: Props) {
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over) return;
+    if (!over || !canEdit) return;
     const activeId = String(active.id);
     const overId = String(over.id);
     if (activeId.startsWith('add:')) {
@@ -145,78 +149,112 @@ export function FormView({ table, view }: Props) {
           </Button>
         </Popover>
       </div>
-      <div className="flex h-full min-h-0" data-testid="form-builder">
-        <HiddenFields
-          hidden={hidden}
-          titleOf={(vc) => columnOf(vc).title}
-          onAdd={(vc) => showAt(vc)}
-          onAddAll={() =>
-            hidden.forEach((vc, i) =>
-              patchColumn.mutate({
-                id: vc.id,
-                body: { show: true, order: (shown.at(-1)?.order ?? 0) + i + 1 },
-              }),
-            )
-          }
-          onRemoveAll={() => shown.forEach((vc) => patchColumn.mutate({ id: vc.id, body: { show: false } }))}
+      {!canEdit && (
+        <Alert
+          className="m-2"
+          type="info"
+          showIcon
+          title={t('formBuilder.readOnly')}
+          data-testid="form-read-only"
         />
-        <div className="min-h-0 flex-1 overflow-auto bg-gray-50 p-6">
-          <div className="mx-auto flex max-w-2xl flex-col gap-4 rounded-lg border border-gray-200 bg-white p-6">
-            <Input
-              variant="borderless"
-              className="text-2xl font-semibold"
-              placeholder={t('formBuilder.heading')}
-              defaultValue={settings.heading ?? table.title}
-              onBlur={(e) =>
-                e.target.value !== (settings.heading ?? table.title) &&
-                patchForm.mutate({ heading: e.target.value })
-              }
-              data-testid="form-heading"
-            />
-            <Input.TextArea
-              variant="borderless"
-              autoSize
-              placeholder={t('formBuilder.description')}
-              defaultValue={settings.subheading ?? ''}
-              onBlur={(e) =>
-                e.target.value !== (settings.subheading ?? '') &&
-                patchForm.mutate({ subheading: e.target.value })
-              }
-              data-testid="form-description"
-            />
-            <FormDrop empty={shown.length === 0}>
-              <SortableContext items={shown.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-                {shown.map((vc) => (
-                  <FormFieldCard
-                    key={vc.id}
-                    vc={vc}
-                    column={columnOf(vc)}
-                    selected={selected === vc.id}
-                    onSelect={() => setSelected(vc.id)}
-                    onChange={(body) => patchColumn.mutate({ id: vc.id, body })}
-                  />
-                ))}
-              </SortableContext>
-            </FormDrop>
-            <Input
-              className="w-fit"
-              placeholder={t('form.submit')}
-              defaultValue={typeof viewMeta.submitText === 'string' ? viewMeta.submitText : ''}
-              onBlur={(e) =>
-                e.target.value !== (viewMeta.submitText ?? '') &&
-                patchMeta.mutate({ submitText: e.target.value })
-              }
-              aria-label={t('formBuilder.submitText')}
-              data-testid="form-submit-text"
-            />
-            <FormAfterSubmit
-              settings={settings}
-              onChange={(body) => patchForm.mutate(body)}
-              onMetaChange={(body) => patchMeta.mutate(body)}
-            />
+      )}
+      <ConfigProvider componentDisabled={!canEdit}>
+        <div
+          className="flex h-full min-h-0"
+          data-testid="form-builder"
+          data-read-only={!canEdit || undefined}
+        >
+          <HiddenFields
+            hidden={hidden}
+            canEdit={canEdit}
+            titleOf={(vc) => columnOf(vc).title}
+            onAdd={(vc) => showAt(vc)}
+            onAddAll={() =>
+              hidden.forEach((vc, i) =>
+                patchColumn.mutate({
+                  id: vc.id,
+                  body: { show: true, order: (shown.at(-1)?.order ?? 0) + i + 1 },
+                }),
+              )
+            }
+            onRemoveAll={() =>
+              shown.forEach((vc) => patchColumn.mutate({ id: vc.id, body: { show: false } }))
+            }
+          />
+          <div className="min-h-0 flex-1 overflow-auto bg-gray-50 p-6">
+            <div className="mx-auto flex max-w-2xl flex-col gap-4 rounded-lg border border-gray-200 bg-white p-6">
+              <FormImages
+                viewId={view.id}
+                settings={settings as unknown as Record<string, unknown>}
+                disabled={!canEdit}
+                onChange={(body) => patchForm.mutate(body)}
+              />
+              <Input
+                variant="borderless"
+                className="text-2xl font-semibold"
+                placeholder={t('formBuilder.heading')}
+                defaultValue={settings.heading ?? table.title}
+                onBlur={(e) =>
+                  e.target.value !== (settings.heading ?? table.title) &&
+                  patchForm.mutate({ heading: e.target.value })
+                }
+                data-testid="form-heading"
+              />
+              <Input.TextArea
+                variant="borderless"
+                autoSize
+                placeholder={t('formBuilder.description')}
+                defaultValue={settings.subheading ?? ''}
+                onBlur={(e) =>
+                  e.target.value !== (settings.subheading ?? '') &&
+                  patchForm.mutate({ subheading: e.target.value })
+                }
+                data-testid="form-description"
+              />
+              <FormDrop empty={shown.length === 0}>
+                <SortableContext items={shown.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+                  {shown.map((vc) => (
+                    <FormFieldCard
+                      key={vc.id}
+                      vc={vc}
+                      column={columnOf(vc)}
+                      selected={canEdit && selected === vc.id}
+                      canEdit={canEdit}
+                      onSelect={() => setSelected(vc.id)}
+                      onChange={(body) => patchColumn.mutate({ id: vc.id, body })}
+                    />
+                  ))}
+                </SortableContext>
+              </FormDrop>
+              <Input
+                className="w-fit"
+                placeholder={t('form.submit')}
+                defaultValue={typeof viewMeta.submitText === 'string' ? viewMeta.submitText : ''}
+                onBlur={(e) =>
+                  e.target.value !== (viewMeta.submitText ?? '') &&
+                  patchMeta.mutate({ submitText: e.target.value })
+                }
+                aria-label={t('formBuilder.submitText')}
+                data-testid="form-submit-text"
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <Switch
+                  size="small"
+                  checked={viewMeta.hidePrefilled === true}
+                  onChange={(v) => patchMeta.mutate({ hidePrefilled: v })}
+                  data-testid="form-hide-prefilled"
+                />
+                {t('formBuilder.hidePrefilled')}
+              </label>
+              <FormAfterSubmit
+                settings={settings}
+                onChange={(body) => patchForm.mutate(body)}
+                onMetaChange={(body) => patchMeta.mutate(body)}
+              />
+            </div>
           </div>
         </div>
-      </div>
+      </ConfigProvider>
     </DndContext>
   );
 }
@@ -237,13 +275,14 @@ function FormDrop({ empty, children }: { empty: boolean; children: React.ReactNo
 
 interface HiddenProps {
   hidden: FormColumn[];
+  canEdit: boolean;
   titleOf(vc: FormColumn): string;
   onAdd(vc: FormColumn): void;
   onAddAll(): void;
   onRemoveAll(): void;
 }
 
-function HiddenFields({ hidden, titleOf, onAdd, onAddAll, onRemoveAll }: HiddenProps) {
+function HiddenFields({ hidden, canEdit, titleOf, onAdd, onAddAll, onRemoveAll }: HiddenProps) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: HIDDEN_DROP });
   return (
@@ -265,15 +304,22 @@ function HiddenFields({ hidden, titleOf, onAdd, onAddAll, onRemoveAll }: HiddenP
       </div>
       {hidden.length === 0 && <p className="text-xs text-gray-400">{t('formBuilder.allAdded')}</p>}
       {hidden.map((vc) => (
-        <HiddenField key={vc.id} vc={vc} title={titleOf(vc)} onAdd={() => onAdd(vc)} />
+        <HiddenField key={vc.id} vc={vc} title={titleOf(vc)} canEdit={canEdit} onAdd={() => onAdd(vc)} />
       ))}
     </aside>
   );
 }
 
-function HiddenField({ vc, title, onAdd }: { vc: FormColumn; title: string; onAdd(): void }) {
+interface HiddenFieldProps {
+  vc: FormColumn;
+  title: string;
+  canEdit: boolean;
+  onAdd(): void;
+}
+
+function HiddenField({ vc, title, canEdit, onAdd }: HiddenFieldProps) {
   const { t } = useTranslation();
-  const drag = useDraggable({ id: `add:${vc.id}` });
+  const drag = useDraggable({ id: `add:${vc.id}`, disabled: !canEdit });
   const style = drag.transform
     ? { transform: `translate(${drag.transform.x}px, ${drag.transform.y}px)`, zIndex: 10 }
     : undefined;

@@ -1,14 +1,25 @@
 /**
- * A shared form for anyone with the link: heading, subheading, the exposed fields with their labels, help and
- * required marks, client-side checks (docs/behaviour/validation.md form messages), file upload, then the success message, an optional
- * "submit another" and a redirect to an http(s) address. Survey mode asks one field at a time.
+ * A shared form for anyone with the link: banner, logo, heading, subheading, the exposed fields with their
+ * labels, help and required marks, answers pre-filled from the link's query string (and hidden when the form
+ * says so), client-side checks (docs/behaviour/validation.md form messages) and the server's own checks shown
+ * on their fields, file upload, then the success message, an optional "submit another" and a redirect to an
+ * http(s) address. Survey mode asks one field at a time (docs/views.md).
  */
+import type { FailedCall, ValidationIssue } from '@rowbase/core/errors';
 import { Alert, Button, Card, Progress, Result } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/notify';
 import { FieldInput } from './FieldInput';
-import { formFields, initialValues, type SharedColumn, type SharedViewColumn } from './form-fields';
+import {
+  formFields,
+  initialValues,
+  prefilledValues,
+  type FormField,
+  type SharedColumn,
+  type SharedViewColumn,
+} from './form-fields';
+import { formImageOf, formImageSrc } from './form-images';
 import { submissionBody } from './form-submit';
 import { checkField, checkForm, safeRedirect, type FormIssue, type FormValue } from './form-validation';
 
@@ -24,18 +35,33 @@ export interface SharedFormProps {
     redirect_after_secs?: number | null;
     submit_another_form?: boolean;
     show_blank_form?: boolean;
+    banner_image_url?: string | null;
+    logo_url?: string | null;
   };
   /** The view's meta: the submit button's text and the seconds before a blank form comes back. */
   viewMeta?: Record<string, unknown> | null;
   survey: boolean;
+  /** The page's query string: answers pre-filled by field title (`?Name=Ada`). */
+  search?: string;
   submit(body: FormData | Record<string, unknown>): Promise<unknown>;
 }
 
-export function SharedForm({ title, columns, settings, form, viewMeta, survey, submit }: SharedFormProps) {
+/** A problem on a field: found here (worded in the visitor's language) or the server's own words. */
+type Problem = FormIssue | string;
+
+export function SharedForm(props: SharedFormProps) {
+  const { title, columns, settings, form, viewMeta, survey, search = '', submit } = props;
   const { t } = useTranslation();
-  const fields = useMemo(() => formFields(columns, settings), [columns, settings]);
-  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(fields));
-  const [issues, setIssues] = useState<Map<string, FormIssue>>(new Map());
+  const all = useMemo(() => formFields(columns, settings), [columns, settings]);
+  const prefill = useMemo(() => prefilledValues(all, new URLSearchParams(search)), [all, search]);
+  // Pre-filled answers are sent but not asked again when the form hides them.
+  const fields = useMemo(
+    () => (viewMeta?.hidePrefilled === true ? all.filter((f) => !(f.id in prefill)) : all),
+    [all, prefill, viewMeta?.hidePrefilled],
+  );
+  const opening = () => ({ ...initialValues(all), ...prefill });
+  const [values, setValues] = useState<Record<string, FormValue>>(opening);
+  const [issues, setIssues] = useState<Map<string, Problem>>(new Map());
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -66,7 +92,8 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
     if (id) document.getElementById(id)?.focus();
   }, [survey, step, done, fields]);
 
-  const message = (issue: FormIssue | undefined) => (issue ? t(issue.key, issue.params) : undefined);
+  const message = (issue: Problem | undefined) =>
+    typeof issue === 'string' ? issue : issue ? t(issue.key, issue.params) : undefined;
   const setValue = (id: string, v: FormValue) => {
     setValues((old) => ({ ...old, [id]: v }));
     setIssues((old) => {
@@ -77,30 +104,61 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
     });
   };
   const restart = () => {
-    setValues(initialValues(fields));
+    setValues(opening());
     setIssues(new Map());
     setStep(0);
     setDone(false);
   };
 
-  const send = async () => {
-    const found = checkForm(fields, values);
+  /** Shows problems on their fields; those on fields not shown (pre-filled and hidden) above the button. */
+  const showProblems = (found: Map<string, Problem>) => {
     setIssues(found);
-    if (found.size) {
-      if (survey) setStep(fields.findIndex((f) => found.has(f.id)));
-      return;
-    }
+    const elsewhere = all.filter((f) => found.has(f.id) && !fields.includes(f));
+    setFailure(elsewhere.length ? elsewhere.map((f) => message(found.get(f.id))).join('; ') : undefined);
+    if (survey && found.size)
+      setStep(
+        Math.max(
+          0,
+          fields.findIndex((f) => found.has(f.id)),
+        ),
+      );
+  };
+
+  const send = async () => {
+    const found = checkForm(all, values);
+    if (found.size) return showProblems(found);
     setSending(true);
     setFailure(undefined);
     try {
-      await submit(submissionBody(fields, values));
+      await submit(submissionBody(all, values));
       setDone(true);
     } catch (e) {
-      setFailure(errorMessageOf(e));
+      const onFields = serverProblems(all, e);
+      if (onFields.size) showProblems(onFields);
+      else setFailure(errorMessageOf(e));
     } finally {
       setSending(false);
     }
   };
+
+  const bannerImage = formImageOf(form, 'banner');
+  const logoImage = formImageOf(form, 'logo');
+  const banner = bannerImage && (
+    <img
+      src={formImageSrc(bannerImage)}
+      alt=""
+      className="max-h-48 w-full object-cover"
+      data-testid="shared-form-banner"
+    />
+  );
+  const logo = logoImage && (
+    <img
+      src={formImageSrc(logoImage)}
+      alt=""
+      className="mb-3 h-14 max-w-48 object-contain"
+      data-testid="shared-form-logo"
+    />
+  );
 
   if (done)
     return (
@@ -130,7 +188,8 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
   };
 
   return (
-    <Card className="w-full max-w-2xl" data-testid="shared-form">
+    <Card className="w-full max-w-2xl" data-testid="shared-form" cover={banner}>
+      {logo}
       <h1 className="mb-1 text-2xl font-semibold" data-testid="shared-form-heading">
         {form.heading?.trim() || title}
       </h1>
@@ -189,4 +248,22 @@ export function SharedForm({ title, columns, settings, form, viewMeta, survey, s
       </form>
     </Card>
   );
+}
+
+/**
+ * The server's checks of a refused submit on the fields they name (`/{title}`), worded in the visitor's
+ * language when the server sent its message key, else in the server's words.
+ */
+function serverProblems(fields: FormField[], error: unknown): Map<string, Problem> {
+  const data = (error as FailedCall | null)?.response?.data as { errors?: unknown } | null | undefined;
+  const list = Array.isArray(data?.errors) ? (data.errors as ValidationIssue[]) : [];
+  const out = new Map<string, Problem>();
+  for (const issue of list) {
+    const title = issue.instancePath?.replace(/^\//, '');
+    const field = fields.find((f) => f.title === title);
+    if (!field || typeof issue.message !== 'string') continue;
+    const known = issue.key?.startsWith('form.') && issue.params;
+    out.set(field.id, known ? ({ key: issue.key, params: issue.params } as FormIssue) : issue.message);
+  }
+  return out;
 }

@@ -27,6 +27,8 @@ export interface FormSettingsReply {
   redirect_after_secs?: number | null;
   submit_another_form?: boolean;
   show_blank_form?: boolean;
+  /** "E-mail me on submit": each shared-form submission is mailed to whoever switched it on. */
+  email?: boolean;
   columns: FormColumn[];
 }
 

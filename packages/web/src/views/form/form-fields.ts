@@ -101,3 +101,42 @@ export function initialValues(fields: FormField[]): Record<string, FormField['de
     if (f.defaultValue !== undefined && f.defaultValue !== '') out[f.id] = f.defaultValue;
   return out;
 }
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 'checked']);
+
+/**
+ * The answers a link fills in (docs/views.md, prefill): `?Name=Ada&Size=M` sets the fields with those titles,
+ * each as its input takes it. Unknown fields, options that do not exist and files are ignored.
+ * @example prefilledValues(fields, new URLSearchParams('Qty=3')) // { [qtyId]: 3 }
+ */
+export function prefilledValues(
+  fields: FormField[],
+  params: URLSearchParams,
+): Record<string, FormField['defaultValue']> {
+  const out: Record<string, FormField['defaultValue']> = {};
+  for (const f of fields) {
+    const raw = params.get(f.title);
+    if (raw === null || raw === '' || f.input === 'attachment') continue;
+    const value = prefillOf(f, raw);
+    if (value !== undefined) out[f.id] = value;
+  }
+  return out;
+}
+
+function prefillOf(f: FormField, raw: string): FormField['defaultValue'] {
+  switch (f.input) {
+    case 'number':
+    case 'rating':
+      return num(raw);
+    case 'checkbox':
+      return TRUE_WORDS.has(raw.trim().toLowerCase());
+    case 'select':
+      return f.options.includes(raw) ? raw : undefined;
+    case 'multiSelect': {
+      const chosen = raw.split(',').filter((o) => f.options.includes(o));
+      return chosen.length ? chosen : undefined;
+    }
+    default:
+      return raw;
+  }
+}

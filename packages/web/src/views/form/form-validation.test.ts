@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
 import { formInputOf } from '../../fields/registry';
-import { formFields, type FormField } from './form-fields';
+import { formFields, prefilledValues, type FormField } from './form-fields';
 import { checkField, checkForm, safeRedirect, type FormIssue } from './form-validation';
 import { submissionBody } from './form-submit';
 
@@ -125,5 +125,18 @@ describe('shared form validation', () => {
     expect(safeRedirect('javascript:alert(1)')).toBeUndefined();
     expect(safeRedirect('ftp://example.com')).toBeUndefined();
     expect(safeRedirect('')).toBeUndefined();
+  });
+  it('pre-fills answers from the link by field title, each as its input takes it', () => {
+    const fields = [
+      field({ id: 'n', title: 'Name' }),
+      field({ id: 'q', title: 'Qty', uidt: 'Number' }),
+      field({ id: 'c', title: 'Agree', uidt: 'Checkbox' }),
+      field({ id: 's', title: 'Size', uidt: 'SingleSelect', options: ['S', 'M'] }),
+      field({ id: 'm', title: 'Tags', uidt: 'MultiSelect', options: ['a', 'b'] }),
+      field({ id: 'f', title: 'CV', uidt: 'Attachment' }),
+    ];
+    const params = new URLSearchParams('Name=Ada+L&Qty=3&Agree=yes&Size=M&Tags=a,zz,b&CV=x&Other=1');
+    expect(prefilledValues(fields, params)).toEqual({ n: 'Ada L', q: 3, c: true, s: 'M', m: ['a', 'b'] });
+    expect(prefilledValues(fields, new URLSearchParams('Qty=many&Size=XL&Tags=zz'))).toEqual({});
   });
 });

@@ -3,6 +3,7 @@
  * ahead) are rendered, and only their pages are read — so a table of 100k rows scrolls like one of 100.
  * A click opens the record. The toolbar picks the cover field and whether it is cropped or fitted.
  */
+import { kindOf } from '@rowbase/core/fields/traits';
 import type { ColumnMeta, TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
 import { viewsKey } from '../../api/tables';
 import { viewsApi } from '../../api/views';
+import { usePermissions } from '../../app/use-permissions';
 import { CardRecord } from '../cards/CardRecord';
 import { CardToolbar } from '../cards/CardToolbar';
 import {
@@ -46,6 +48,7 @@ interface Props {
 }
 
 export function GalleryView({ table, view, source: given, readOnly = false }: Props) {
+  const { allowed } = usePermissions(table.base_id);
   const { t } = useTranslation();
   const qc = useQueryClient();
   const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
@@ -146,7 +149,7 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
         onColumnsChanged={() => void columns.refetch().then(reloadRows)}
         onSearch={setWhere}
       >
-        {!readOnly && (
+        {!readOnly && allowed('viewCreateOrEdit') && (
           <>
             <Select
               size="small"
@@ -155,7 +158,7 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
               placeholder={t('cards.noCover')}
               value={coverId ?? undefined}
               options={(table.columns ?? [])
-                .filter((c) => c.uidt === 'Attachment')
+                .filter((c) => kindOf(c.uidt) === 'attachment')
                 .map((c) => ({ value: c.id, label: `${t('cards.cover')}: ${c.title}` }))}
               onChange={(v: string | undefined) => void saveSetting({ fk_cover_image_col_id: v ?? null })}
               data-testid="gallery-cover"

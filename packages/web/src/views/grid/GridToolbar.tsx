@@ -1,5 +1,6 @@
 /**
- * The grid toolbar: fields, filter, sort, group-by, row height, search, share, download, and row actions
+ * The grid toolbar: fields, filter, sort, group-by, row height, search, import into the table, share, download,
+ * and row actions
  * (add at the bottom, insert below the active row, delete selected rows, undo/redo).
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
@@ -18,6 +19,7 @@ import { addField } from '../../undo/undoable-settings';
 import { viewApi } from './view-settings';
 import { usePermissions } from '../../app/use-permissions';
 import { WebhooksPanel } from '../webhooks/WebhooksPanel';
+import { ImportWizard } from '../../imports/ImportWizard';
 
 interface Props {
   grid: GridHandle;
@@ -54,6 +56,7 @@ export function GridToolbar({
   const { t } = useTranslation();
   const [addingField, setAddingField] = useState(false);
   const [webhooksOpen, setWebhooksOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
   const { allowed } = usePermissions(table.base_id);
   const g = grid.controller;
   const [showSystem, setShowSystem] = useState(false);
@@ -220,6 +223,22 @@ export function GridToolbar({
           canEdit={allowed('webhook')}
           onClose={() => setWebhooksOpen(false)}
           onError={onError}
+        />
+      )}
+      {!readOnly && allowed('csvTableImport') && (
+        <Button size="small" type="text" data-testid="toolbar-import" onClick={() => setImporting(true)}>
+          {t('grid.toolbar.import')}
+        </Button>
+      )}
+      {importing && (
+        <ImportWizard
+          baseId={table.base_id}
+          table={table}
+          open
+          onClose={() => {
+            setImporting(false);
+            reloadRows();
+          }}
         />
       )}
       <div className="flex-1" />

@@ -238,6 +238,15 @@ export function HeaderMenu({
         >
           {typeLabel(t, column.uidt)}
         </li>
+        {column.auto_indexed && (
+          <li
+            data-testid="header-menu-indexed"
+            title={t('grid.header.indexedHint')}
+            className="-mt-1 mb-1 border-b border-gray-100 px-3 pb-1 text-xs text-gray-500"
+          >
+            {t('grid.header.indexed')}
+          </li>
+        )}
         {items.map(([label, action]) => (
           <li key={label}>
             <button className="w-full px-3 py-1 text-left hover:bg-gray-50" onClick={action}>

@@ -3,6 +3,7 @@
  * the view's column settings (GET /api/v1/db/meta/views/{viewId}/columns). Without settings every non-system
  * field shows in table order, the display-value field first and frozen, as NocoDB does.
  */
+import { isIdColumn } from '@rowbase/core/fields/traits';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 
@@ -48,7 +49,7 @@ export function parseWidth(w: string | number | null | undefined): number {
  */
 export function isHiddenSystem(c: ColumnMeta, showSystem: boolean): boolean {
   if (isRowOrderColumn(c)) return true;
-  if (c.pk && c.uidt === 'ID') return !showSystem;
+  if (isIdColumn(c)) return !showSystem;
   return c.system && !showSystem;
 }
 

@@ -150,8 +150,8 @@ const DraggableCard = memo(function DraggableCard({
   return (
     <div
       ref={drag.setNodeRef}
-      {...drag.attributes}
-      {...drag.listeners}
+      // A card that cannot move is not announced as a draggable button (only its title opens it).
+      {...(canEdit ? { ...drag.attributes, ...drag.listeners } : {})}
       className={drag.isDragging ? 'opacity-40' : ''}
       // Off-screen cards cost no layout or paint: a stack of thousands scrolls as one of dozens.
       style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' }}

@@ -4,6 +4,7 @@
  * added, renamed, recoloured (all editing the options) and collapsed (kept in the view's meta). Each stack
  * reads its own cards, a page at a time.
  */
+import { kindOf } from '@rowbase/core/fields/traits';
 import {
   DndContext,
   DragOverlay,
@@ -279,7 +280,7 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
             placeholder={t('views.builtOn.kanban')}
             value={group?.id}
             options={(table.columns ?? [])
-              .filter((c) => c.uidt === 'SingleSelect')
+              .filter((c) => kindOf(c.uidt) === 'select')
               .map((c) => ({ value: c.id, label: `${t('views.builtOn.kanban')}: ${c.title}` }))}
             onChange={(id: string) =>
               void viewsApi

@@ -3,6 +3,7 @@
  * "Uncategorized" stack for records with no value. Each stack reads its cards through the view (its filters,
  * sorts and search) with a where clause of its own, a page at a time.
  */
+import { optionListOf } from '@rowbase/core/fields/col-options';
 import type { ColumnMeta, SelectOption } from '@rowbase/core/api/meta';
 import { quoteOptionList } from '@rowbase/core/fields/column-rules';
 import { printWhere } from '@rowbase/core/filters/where';
@@ -20,7 +21,7 @@ export interface Stack {
 export const stackId = (key: string | null) => `stack:${key ?? ''}`;
 
 export function optionsOf(column: ColumnMeta): SelectOption[] {
-  const options = (column.colOptions as { options?: SelectOption[] } | null)?.options ?? [];
+  const options = optionListOf(column);
   return [...options].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 }
 

@@ -6,7 +6,8 @@
  */
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { printWhere } from '@rowbase/core/filters/where';
-import { Alert } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Input } from 'antd';
 import L from 'leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
@@ -16,11 +17,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
+import { viewsKey } from '../../api/tables';
+import { viewsApi } from '../../api/views';
+import { usePermissions } from '../../app/use-permissions';
 import { cellTypeOf } from '../../fields/registry';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import { CardRecord } from '../cards/CardRecord';
 import { appSource, displayColumn, rowIdOf, type CardSource, type Row } from '../cards/card-data';
-import { parseGeo } from './geo';
+import { DEFAULT_TILES, parseGeo, tileUrlOf } from './geo';
 
 interface Props {
   table: TableMeta;
@@ -29,8 +33,6 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** OpenStreetMap's tiles, as most self-hosted maps use. */
-export const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const PAGE = 1000;
 
 export function MapView({ table, view, source: given, readOnly = false }: Props) {
@@ -38,6 +40,16 @@ export function MapView({ table, view, source: given, readOnly = false }: Props)
   const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
   const field = (table.columns ?? []).find((c) => c.id === view.view?.fk_geo_data_col_id);
   const [tilesDown, setTilesDown] = useState(false);
+  const qc = useQueryClient();
+  const { allowed } = usePermissions(table.base_id);
+  const tiles = tileUrlOf(view.meta as Record<string, unknown> | null | undefined);
+  const saveTiles = (value: string) => {
+    const next = value.trim();
+    if (next === (tiles === DEFAULT_TILES ? '' : tiles)) return;
+    void viewsApi
+      .update(view.id, { meta: { tileUrl: next || null } })
+      .then(() => qc.invalidateQueries({ queryKey: viewsKey(table.id) }), notifyError);
+  };
   const [count, setCount] = useState(0);
   const [opened, setOpened] = useState<{ id: unknown; row: Row }>();
 
@@ -53,6 +65,19 @@ export function MapView({ table, view, source: given, readOnly = false }: Props)
         <span className="text-xs text-gray-500" data-testid="map-count">
           {t('map.markers', { count })}
         </span>
+        {!readOnly && allowed('viewCreateOrEdit') && (
+          <Input
+            size="small"
+            className="ms-auto w-80"
+            placeholder={DEFAULT_TILES}
+            defaultValue={tiles === DEFAULT_TILES ? '' : tiles}
+            onBlur={(e) => saveTiles(e.target.value)}
+            onPressEnter={(e) => saveTiles(e.currentTarget.value)}
+            aria-label={t('map.tileUrl')}
+            title={t('map.tileUrl')}
+            data-testid="map-tile-url"
+          />
+        )}
         {tilesDown && (
           <Alert
             type="warning"
@@ -66,7 +91,8 @@ export function MapView({ table, view, source: given, readOnly = false }: Props)
       <div className="relative min-h-0 flex-1">
         <MapContainer center={[20, 0]} zoom={2} className="absolute inset-0" worldCopyJump>
           <TileLayer
-            url={DEFAULT_TILES}
+            key={tiles}
+            url={tiles}
             attribution="© OpenStreetMap"
             eventHandlers={{ tileerror: () => setTilesDown(true), tileload: () => setTilesDown(false) }}
           />

@@ -4,6 +4,7 @@
  * shows the result at once); fields hidden in this view are read and saved with the row API. Below the
  * fields, the row's comments.
  */
+import { isIdColumn } from '@rowbase/core/fields/traits';
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Modal } from 'antd';
@@ -103,7 +104,7 @@ export function ExpandedRecord({
     >
       <div data-testid="expanded-record" className="flex flex-col gap-3">
         {(table.columns ?? [])
-          .filter((c) => !(c.pk && c.uidt === 'ID') && !isRowOrderColumn(c))
+          .filter((c) => !isIdColumn(c) && !isRowOrderColumn(c))
           .map((c) => {
             const type = cellTypeOf(c.uidt);
             // QR codes and barcodes show the value of the field they encode.

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formOf,
+  targetOf,
   hookBody,
   logStatus,
   webhooksApi,
@@ -105,10 +106,7 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
                 onChange={(active) => void run(() => webhooksApi.update(h.id, { active }))}
               />
               <span className="flex-1">
-                <b>{h.title}</b>{' '}
-                <span className="text-gray-500">
-                  {h.notification.payload.method} {h.notification.payload.path}
-                </span>{' '}
+                <b>{h.title}</b> <span className="text-gray-500">{targetOf(h)}</span>{' '}
                 {h.operation.map((o) => (
                   <Tag key={o}>{t(`webhooks.operation.${o}`, o)}</Tag>
                 ))}
@@ -118,9 +116,11 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
               </Button>
               {canEdit && (
                 <>
-                  <Button size="small" onClick={() => openForm(h)}>
-                    {t('webhooks.edit')}
-                  </Button>
+                  {h.notification.type === 'URL' && (
+                    <Button size="small" onClick={() => openForm(h)}>
+                      {t('webhooks.edit')}
+                    </Button>
+                  )}
                   <Button size="small" danger onClick={() => void run(() => webhooksApi.remove(h.id))}>
                     {t('webhooks.delete')}
                   </Button>

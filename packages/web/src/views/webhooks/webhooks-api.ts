@@ -19,10 +19,24 @@ export interface Hook {
   operation: string[];
   active: boolean;
   retries: number;
-  notification: {
-    type: 'URL';
-    payload: { method: string; path: string; headers: { name: string; value: string; enabled?: boolean }[] };
-  };
+  /** URL hooks are edited here; the other kinds (Email, Slack, ...) come from the API and are listed by kind. */
+  notification:
+    | {
+        type: 'URL';
+        payload: {
+          method: string;
+          path: string;
+          headers: { name: string; value: string; enabled?: boolean }[];
+        };
+      }
+    | { type: 'Email' | 'Slack' | 'Discord' | 'Microsoft Teams' | 'Mattermost'; payload: unknown };
+}
+
+/** What the list says a hook sends to: the method and URL, or the kind. */
+export function targetOf(h: Hook): string {
+  return h.notification.type === 'URL'
+    ? `${h.notification.payload.method} ${h.notification.payload.path}`
+    : h.notification.type;
 }
 
 export interface HookLog {
@@ -58,12 +72,13 @@ export function hookBody(f: HookForm) {
 }
 
 export function formOf(h: Hook): HookForm {
+  const url = h.notification.type === 'URL' ? h.notification.payload : undefined;
   return {
     title: h.title,
     operation: h.operation.filter((o): o is HookOperation => ['insert', 'update', 'delete'].includes(o)),
-    method: h.notification.payload.method,
-    url: h.notification.payload.path,
-    headers: h.notification.payload.headers.map(({ name, value }) => ({ name, value })),
+    method: url?.method ?? 'POST',
+    url: url?.path ?? '',
+    headers: (url?.headers ?? []).map(({ name, value }) => ({ name, value })),
     retries: h.retries,
     active: h.active,
   };

@@ -10,6 +10,7 @@ import * as oidc from 'openid-client';
 import type { AppContext } from '../../../context.js';
 import type { User } from '../../../meta/repos/users.js';
 import { isInviteOnly, issueSession, type IssuedSession } from '../sessions.js';
+import { githubAuthorizeUrl, githubIdentity } from './github-sign-in.js';
 import type { SsoProvider, SsoProviderId } from './sso-config.js';
 
 /** How long a started sign-in may take before its cookie is no good. */
@@ -59,21 +60,23 @@ export async function startSignIn(
   site: string,
   continueAfterSignIn: string | undefined,
 ): Promise<{ url: string; flow: SsoFlow }> {
-  const config = await configurationOf(provider);
   const verifier = oidc.randomPKCECodeVerifier();
   // The web app reads which provider to ask from the state's prefix.
   const state = `${provider.id}.${oidc.randomState()}`;
   const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUriOf(site),
-    scope: 'openid email profile',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-  });
+  const url =
+    provider.id === 'github'
+      ? await githubAuthorizeUrl(provider, redirectUriOf(site), state, verifier)
+      : oidc.buildAuthorizationUrl(await configurationOf(provider), {
+          redirect_uri: redirectUriOf(site),
+          scope: 'openid email profile',
+          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+          nonce,
+        }).href;
   return {
-    url: url.href,
+    url,
     flow: {
       provider: provider.id,
       state,
@@ -104,6 +107,23 @@ export async function finishSignIn(
   }
   if (returned.searchParams.get('state') !== flow.state)
     throw badRequest('state: does not match the sign-in');
+  const person =
+    provider.id === 'github'
+      ? await githubIdentity(provider, returned, flow.verifier)
+      : await oidcIdentity(provider, returned, flow);
+  if (!person.email) throw badRequest(`${provider.name} did not share an e-mail address`);
+  if (!person.emailVerified) {
+    throw badRequest(`${provider.name} has not verified the e-mail address ${person.email}`);
+  }
+  return issueSession(ctx, await accountFor(ctx, person.email, person.name));
+}
+
+/** The ID token's e-mail and name, checked by openid-client (signature, issuer, audience, expiry, nonce). */
+async function oidcIdentity(
+  provider: SsoProvider,
+  returned: URL,
+  flow: SsoFlow,
+): Promise<{ email: string; emailVerified: boolean; name: string | null }> {
   const config = await configurationOf(provider);
   let claims: oidc.IDToken | undefined;
   try {
@@ -118,11 +138,7 @@ export async function finishSignIn(
     throw badRequest(`Sign-in with ${provider.name} failed: ${reasonOf(err)}`);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email) throw badRequest(`${provider.name} did not share an e-mail address`);
-  if (claims?.email_verified !== true) {
-    throw badRequest(`${provider.name} has not verified the e-mail address ${email}`);
-  }
-  return issueSession(ctx, await accountFor(ctx, email, nameOf(claims)));
+  return { email, emailVerified: claims?.email_verified === true, name: nameOf(claims) };
 }
 
 /** The provider's own error code and description when it sent one (e.g. `invalid_grant` for a used code). */

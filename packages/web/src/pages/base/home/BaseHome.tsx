@@ -9,6 +9,7 @@ import { SharedBaseTab } from '../settings/SharedBaseTab';
 import { SourcesTab } from '../settings/SourcesTab';
 import { useBase, useBaseParams } from '../use-base';
 import { Overview } from './Overview';
+import { LayoutsOverview } from '../../../dashboards/LayoutsOverview';
 
 export function BaseHome() {
   const { t } = useTranslation();
@@ -17,7 +18,12 @@ export function BaseHome() {
   const { allowed } = usePermissions(baseId);
   const [params, setParams] = useSearchParams();
   const tabs = [
-    { key: 'overview', label: t('base.tabs.overview'), children: <Overview baseId={baseId} /> },
+    {
+      key: 'overview',
+      label: t('base.tabs.overview'),
+      children:
+        base?.type === 'dashboard' ? <LayoutsOverview baseId={baseId} /> : <Overview baseId={baseId} />,
+    },
     allowed('newUser') && {
       key: 'collaborators',
       label: t('base.tabs.collaborators'),

@@ -15,6 +15,8 @@ import { TableItem } from './TableItem';
 import { JobProgressItem } from '../../../jobs/JobProgressItem';
 import { useRunningJobs } from '../../../jobs/running-jobs';
 import { BaseTools } from './BaseTools';
+import { LayoutList } from '../../../dashboards/LayoutList';
+import { TABLE_COPY_JOB, useRestoredTableCopies } from './table-copy-jobs';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 truncate rounded px-2 py-1 text-sm ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`;
@@ -24,7 +26,8 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
   const { typeOrId = 'nc' } = useParams();
   const { allowed } = usePermissions(base.id);
   const tables = useTables().data?.list ?? [];
-  const copies = useRunningJobs('duplicate-model', base.id);
+  const copies = useRunningJobs(TABLE_COPY_JOB, base.id);
+  useRestoredTableCopies(base.id);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const tab = useSearchParams()[0].get('tab');
@@ -37,41 +40,47 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
       <NavLink end to={home} className={itemClass} data-testid="base-home-link">
         <span className="font-semibold">{base.title}</span>
       </NavLink>
-      <div className="mt-3 flex items-center justify-between px-2 text-xs font-semibold uppercase text-gray-500">
-        <span>{t('nav.tables')}</span>
-        {allowed('tableCreate') && (
-          <Button
-            size="small"
-            type="text"
-            onClick={() => setCreating(true)}
-            aria-label={t('table.create')}
-            data-testid="create-table"
-          >
-            +
-          </Button>
-        )}
-        {allowed('csvImport') && (
-          <Button
-            size="small"
-            type="text"
-            onClick={() => setImporting(true)}
-            aria-label={t('import.open')}
-            data-testid="import-table"
-          >
-            ⇪
-          </Button>
-        )}
-      </div>
-      <ul data-testid="table-list">
-        {tables.map((table, index) => (
-          <TableItem key={table.id} table={table} index={index} tables={tables} baseId={base.id} />
-        ))}
-        {copies.map((job) => (
-          <li key={job.id}>
-            <JobProgressItem job={job} label={t('table.duplicating', { title: job.title })} />
-          </li>
-        ))}
-      </ul>
+      {base.type === 'dashboard' ? (
+        <LayoutList base={base} home={home} itemClass={itemClass} />
+      ) : (
+        <>
+          <div className="mt-3 flex items-center justify-between px-2 text-xs font-semibold uppercase text-gray-500">
+            <span>{t('nav.tables')}</span>
+            {allowed('tableCreate') && (
+              <Button
+                size="small"
+                type="text"
+                onClick={() => setCreating(true)}
+                aria-label={t('table.create')}
+                data-testid="create-table"
+              >
+                +
+              </Button>
+            )}
+            {allowed('csvImport') && (
+              <Button
+                size="small"
+                type="text"
+                onClick={() => setImporting(true)}
+                aria-label={t('import.open')}
+                data-testid="import-table"
+              >
+                ⇪
+              </Button>
+            )}
+          </div>
+          <ul data-testid="table-list">
+            {tables.map((table, index) => (
+              <TableItem key={table.id} table={table} index={index} tables={tables} baseId={base.id} />
+            ))}
+            {copies.map((job) => (
+              <li key={job.id}>
+                <JobProgressItem job={job} label={t('table.duplicating', { title: job.title })} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {allowed('settingsPage') && (
         <div className="mt-3 flex flex-col gap-0.5">
           <Link to={`${home}?tab=collaborators`} className={itemClass({ isActive: tab === 'collaborators' })}>

@@ -5,13 +5,13 @@ import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
-import { notifyError, notifySuccess } from '../../../api/notify';
 import { tablesApi, tablesKey, viewsKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
 import { TitleModal } from '../../../components/TitleModal';
 import { followJob } from '../../../jobs/running-jobs';
 import { SIDEBAR_ICONS } from './sidebar-items';
+import { TABLE_COPY_JOB, useTableCopyOutcome } from './table-copy-jobs';
 import { ViewList } from './ViewList';
 
 interface Props {
@@ -37,6 +37,7 @@ export function TableItem({ table, tables, index, baseId }: Props) {
     enabled: open,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: tablesKey(baseId) });
+  const copyOutcome = useTableCopyOutcome(baseId);
 
   const rename = useMutation({
     mutationFn: (title: string) => tablesApi.update(table.id, { title }),
@@ -52,17 +53,7 @@ export function TableItem({ table, tables, index, baseId }: Props) {
   // The copy is made by a job: the sidebar shows its progress, and the copy once the job completes.
   const duplicate = useMutation({
     mutationFn: () => tablesApi.duplicate(baseId, table.id),
-    onSuccess: (job) =>
-      followJob(
-        { id: job.id, kind: 'duplicate-model', baseId, title: job.name },
-        {
-          onCompleted: () => {
-            notifySuccess(t('msg.tableDuplicated'));
-            void refresh();
-          },
-          onFailed: (message) => notifyError(message),
-        },
-      ),
+    onSuccess: (job) => followJob({ id: job.id, kind: TABLE_COPY_JOB, baseId, title: job.name }, copyOutcome),
   });
   const remove = useMutation({
     mutationFn: () => tablesApi.delete(table.id),

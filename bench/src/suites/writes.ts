@@ -1,0 +1,173 @@
+/**
+ * Single-row writes with and without webhooks: p50/p95 of an insert and of an update through the v1 row API,
+ * first with no hook, then with three active URL hooks (insert and update) delivering to a real receiver on
+ * loopback, and how long after the write's response each delivery arrived. The server runs in a child
+ * process (embedded SQLite); on a busy machine wall time says little, so the server's CPU time per write
+ * (the write and everything it sets off: audit, delivery jobs, requests, logs) is reported too.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Api } from '../rows-bench.js';
+import { createBenchTable } from '../rows-bench.js';
+import { startServerProcess } from '../server-process.js';
+import { median, percentile } from '../stats.js';
+
+const RUNS = Number(process.env.BENCH_WRITE_RUNS ?? 300);
+const HOOKS = 3;
+
+async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(api.url + path, {
+    method,
+    headers: { 'xc-auth': api.token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Receives deliveries and notes when each (hook path, marker) arrived. */
+async function startReceiver() {
+  const arrived = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as { data: { rows: { Name?: string }[] } };
+      for (const r of body.data.rows) arrived.set(`${req.url}|${r.Name}`, performance.now());
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrived,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+interface Timed {
+  ms: number[];
+  /** Server CPU milliseconds per write, deliveries included. */
+  cpu: number;
+  /** When each write's response came, by marker. */
+  answered: Map<string, number>;
+}
+
+async function timeWrites(
+  api: Api,
+  rowsPath: string,
+  tag: string,
+  ids: number[],
+  server: { cpuMs(): Promise<number> },
+  settled: (tag: string) => Promise<void>,
+): Promise<{ insert: Timed; update: Timed }> {
+  const insert: Timed = { ms: [], cpu: 0, answered: new Map() };
+  const update: Timed = { ms: [], cpu: 0, answered: new Map() };
+  let cpu = await server.cpuMs();
+  for (let i = 0; i < RUNS; i++) {
+    const marker = `${tag}-i${i}`;
+    const t = performance.now();
+    await call(api, 'POST', rowsPath, { Title: marker, Name: marker, Qty: i });
+    const done = performance.now();
+    insert.ms.push(done - t);
+    insert.answered.set(marker, done);
+  }
+  await settled(`${tag}-i`);
+  insert.cpu = ((await server.cpuMs()) - cpu) / RUNS;
+  cpu = await server.cpuMs();
+  for (let i = 0; i < RUNS; i++) {
+    const marker = `${tag}-u${i}`;
+    const t = performance.now();
+    await call(api, 'PATCH', `${rowsPath}/${ids[i % ids.length]}`, { Name: marker });
+    const done = performance.now();
+    update.ms.push(done - t);
+    update.answered.set(marker, done);
+  }
+  await settled(`${tag}-u`);
+  update.cpu = ((await server.cpuMs()) - cpu) / RUNS;
+  return { insert, update };
+}
+
+const fmt = (ms: number[]) =>
+  !ms.length ? 'none' : `p50 ${median(ms).toFixed(2)} ms   p95 ${percentile(ms, 95).toFixed(2)} ms`;
+
+export async function writesBench(): Promise<string[]> {
+  const server = await startServerProcess({ NC_ALLOW_LOCAL_HOOKS: 'true' });
+  const receiver = await startReceiver();
+  const lines: string[] = [];
+  const line = (name: string, value: string) => lines.push(`${name.padEnd(52)} ${value}`);
+  try {
+    const signup = await call<{ token: string }>(
+      { url: server.url, token: '' },
+      'POST',
+      '/api/v1/auth/user/signup',
+      {
+        email: 'bench-writes@example.com',
+        password: 'Password123!',
+      },
+    );
+    const api: Api = { url: server.url, token: signup.token };
+    const { baseId, tableId } = await createBenchTable(api);
+    const rowsPath = `/api/v1/db/data/noco/${baseId}/${tableId}`;
+    const seeded = await call<{ Id: number }[]>(
+      api,
+      'POST',
+      `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`,
+      Array.from({ length: 200 }, (_, i) => ({ Title: `seed ${i}`, Name: `seed ${i}` })),
+    );
+    const ids = seeded.map((r) => r.Id);
+    let hooks = 0;
+    // Waits until every delivery of the writes tagged so has arrived (none are expected without hooks).
+    const settled = async (tag: string) => {
+      const until = Date.now() + 60_000;
+      const arrivals = () => [...receiver.arrived.keys()].filter((k) => k.includes(`|${tag}`)).length;
+      while (arrivals() < hooks * RUNS && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    };
+    await timeWrites(api, rowsPath, 'warm', ids, server, settled);
+    const plain = await timeWrites(api, rowsPath, 'plain', ids, server, settled);
+
+    const hookIds: string[] = [];
+    for (let h = 0; h < HOOKS; h++) {
+      const hook = await call<{ id: string }>(api, 'POST', `/api/v1/db/meta/tables/${tableId}/hooks`, {
+        title: `Bench hook ${h}`,
+        operation: ['insert', 'update'],
+        notification: { type: 'URL', payload: { method: 'POST', path: `${receiver.url}/h${h}` } },
+      });
+      hookIds.push(hook.id);
+    }
+    hooks = HOOKS;
+    const hooked = await timeWrites(api, rowsPath, 'hooked', ids, server, settled);
+    // How long after the write's response each delivery came.
+    const expected = HOOKS * RUNS * 2;
+    const lag: number[] = [];
+    for (const timed of [hooked.insert, hooked.update]) {
+      for (const [marker, answered] of timed.answered) {
+        for (let h = 0; h < HOOKS; h++) {
+          const at = receiver.arrived.get(`/h${h}|${marker}`);
+          if (at !== undefined) lag.push(at - answered);
+        }
+      }
+    }
+    const overhead = (a: number[], b: number[]) =>
+      `${(((median(b) - median(a)) / median(a)) * 100).toFixed(1)} %`;
+    const cpu = (a: Timed, b?: Timed) =>
+      `   server CPU ${(b ?? a).cpu.toFixed(2)} ms/write` +
+      (b ? ` (${b.cpu >= a.cpu ? '+' : ''}${(((b.cpu - a.cpu) / a.cpu) * 100).toFixed(0)} %)` : '');
+    line(`single insert, no webhook (n=${RUNS})`, fmt(plain.insert.ms) + cpu(plain.insert));
+    line(
+      `single insert, ${HOOKS} webhooks`,
+      `${fmt(hooked.insert.ms)} (p50 ${overhead(plain.insert.ms, hooked.insert.ms)})${cpu(plain.insert, hooked.insert)}`,
+    );
+    line(`single update, no webhook`, fmt(plain.update.ms) + cpu(plain.update));
+    line(
+      `single update, ${HOOKS} webhooks`,
+      `${fmt(hooked.update.ms)} (p50 ${overhead(plain.update.ms, hooked.update.ms)})${cpu(plain.update, hooked.update)}`,
+    );
+    line('webhook delivery after the write answered', `${fmt(lag)}   ${lag.length}/${expected} delivered`);
+  } finally {
+    await receiver.close();
+    await server.close();
+  }
+  return lines;
+}

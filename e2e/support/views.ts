@@ -1,0 +1,92 @@
+/**
+ * The set-up the view journeys share: the app and a browser, a signed-up owner with a base and one table
+ * (its fields by title, its first rows), pages signed in as anyone, and a pointer drag that dnd-kit takes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './app.js';
+import { type Api, call } from './grid.js';
+import { signUpByApi } from './web.js';
+
+export interface ViewsJourneyOptions {
+  /** The owner's e-mail (each journey its own). */
+  email: string;
+  base: string;
+  table: string;
+  /** Fields besides Title, as the table API takes them. */
+  columns: Record<string, unknown>[];
+  rows?: Record<string, unknown>[];
+  /** Other people, each signed up and given a base role (`viewer`, `editor`...), by e-mail. */
+  members?: Record<string, string>;
+}
+
+export interface ViewsJourney {
+  app: RunningApp;
+  browser: Browser;
+  /** The owner's API access. */
+  api: Api;
+  baseId: string;
+  tableId: string;
+  /** Field ids by title. */
+  col: Record<string, string>;
+  /** Each member's API access, by e-mail. */
+  members: Record<string, Api>;
+  /** A new page signed in as `who` (the owner unless given), at the table (or `path` under it). */
+  open(who?: Api, path?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function setUpViewsJourney(o: ViewsJourneyOptions): Promise<ViewsJourney> {
+  const app = await startApp();
+  const browser = await launchBrowser();
+  const api = { url: app.url, token: await signUpByApi(app.url, o.email) };
+  const baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: o.base })).id as string;
+  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
+    title: o.table,
+    columns: o.columns,
+  });
+  const col: Record<string, string> = {};
+  for (const c of table.columns as { id: string; title: string }[]) col[c.title] = c.id;
+  if (o.rows?.length) await call(api, 'POST', `/api/v2/tables/${table.id}/records`, o.rows);
+  const members: Record<string, Api> = {};
+  for (const [email, roles] of Object.entries(o.members ?? {})) {
+    members[email] = { url: app.url, token: await signUpByApi(app.url, email) };
+    await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/users`, { email, roles });
+  }
+  const open = async (who: Api = api, path = '', viewport = { width: 1400, height: 900 }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.addInitScript((token) => {
+      if (!localStorage.getItem('rowbase-gui-v1'))
+        localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
+    }, who.token);
+    await page.goto(`${app.url}/#/nc/${baseId}/${table.id}${path}`);
+    await page.waitForSelector('[data-testid=view-list]');
+    return page;
+  };
+  return {
+    app,
+    browser,
+    api,
+    baseId,
+    tableId: table.id,
+    col,
+    members,
+    open,
+    close: async () => {
+      await browser.close();
+      await app.stop();
+    },
+  };
+}
+
+/** Drags with the mouse from one element's centre to a point of another, in small steps dnd-kit follows. */
+export async function dragTo(page: Page, from: string, to: string, at: { dx?: number; dy?: number } = {}) {
+  const a = (await page.locator(from).boundingBox())!;
+  const b = (await page.locator(to).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + (at.dx ?? b.width / 2), b.y + (at.dy ?? b.height / 2), { steps: 15 });
+  await page.mouse.up();
+}

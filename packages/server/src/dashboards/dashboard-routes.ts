@@ -1,0 +1,192 @@
+/**
+ * Dashboard bases (docs/dashboards.md): layouts of a base, their widgets, the widgets' data and the public share.
+ *
+ * - `GET|POST /api/v1/db/meta/projects/{baseId}/layouts`, `GET|PATCH|DELETE /api/v1/db/meta/layouts/{layoutId}`
+ * - `POST /api/v1/db/meta/layouts/{layoutId}/widgets`, `PATCH|DELETE /api/v1/db/meta/widgets/{widgetId}`,
+ *   `POST /api/v1/db/meta/layouts/{layoutId}/positions` (after a drag or resize), `GET /api/v1/db/meta/widgets/{id}/data`
+ * - `POST|DELETE /api/v1/db/meta/layouts/{layoutId}/share`
+ * - `GET /api/v1/db/public/dashboards/{uuid}` and `.../widgets/{widgetId}/data`: read-only, no sign-in.
+ */
+import {
+  createLayoutBody,
+  createWidgetBody,
+  GRID_COLUMNS,
+  positionsBody,
+  updateLayoutBody,
+  updateWidgetBody,
+  widgetBody,
+  widgetPosition,
+  type LayoutMeta,
+  type WidgetBody,
+  type WidgetMeta,
+} from '@rowbase/core/api/dashboards';
+import { badRequest, notFound } from '@rowbase/core/errors';
+import type { Permission } from '@rowbase/core/permissions/matrix';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { authorize, authorizeBaseAccess } from '../http/authorize.js';
+import { parseWith } from '../http/validate.js';
+import { DashboardsRepo } from './dashboards-repo.js';
+import { WidgetResultCache } from './widget-cache.js';
+import { planWidgetQuery, type ViewAccess } from './widget-data.js';
+
+type Params = { baseId: string; layoutId: string; widgetId: string; uuid: string };
+
+/** Widgets of a new layout fall in below the others, half the grid wide. */
+const DEFAULT_SIZE = { w: 6, h: 4 };
+
+export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const repo = new DashboardsRepo(ctx.db);
+  const results = new WidgetResultCache(ctx.dataCache);
+  const params = (req: FastifyRequest) => req.params as Params;
+
+  /** The dashboard base, checked to exist and to be a dashboard. */
+  const dashboardBase = async (baseId: string) => {
+    const base = await ctx.bases.byId(baseId);
+    if (!base) throw notFound('Base not found');
+    if (base.type !== 'dashboard')
+      throw badRequest('Layouts belong to dashboard bases; this base is a ' + base.type);
+    return base;
+  };
+  /** The layout and the caller's right on its base (any member reads; `permission` for changes). */
+  const layoutFor = async (req: FastifyRequest, layoutId: string, permission?: Permission) => {
+    const layout = await repo.layout(layoutId);
+    if (!layout) throw notFound(`Layout '${layoutId}' not found`);
+    if (permission) await authorize(ctx, req, permission, { baseId: layout.base_id });
+    else await authorizeBaseAccess(ctx, req, layout.base_id);
+    return layout;
+  };
+  const widgetFor = async (req: FastifyRequest, widgetId: string, permission?: Permission) => {
+    const widget = await repo.widget(widgetId);
+    if (!widget) throw notFound(`Widget '${widgetId}' not found`);
+    const layout = await layoutFor(req, widget.fk_layout_id, permission);
+    return { widget, layout };
+  };
+  /** A signed-in reader reads a view only in a base they may enter. */
+  const callerAccess =
+    (req: FastifyRequest): ViewAccess =>
+    async (baseId) => {
+      await authorizeBaseAccess(ctx, req, baseId);
+    };
+
+  app.get('/api/v1/db/meta/projects/:baseId/layouts', async (req) => {
+    const { baseId } = params(req);
+    await authorizeBaseAccess(ctx, req, baseId);
+    await dashboardBase(baseId);
+    return { list: await repo.layouts(baseId) };
+  });
+  app.post('/api/v1/db/meta/projects/:baseId/layouts', async (req) => {
+    const { baseId } = params(req);
+    const body = parseWith(createLayoutBody, req.body);
+    const { principal } = await authorize(ctx, req, 'layoutRename', { baseId });
+    await dashboardBase(baseId);
+    return repo.insertLayout(baseId, body.title, principal.user.id);
+  });
+  app.get('/api/v1/db/meta/layouts/:layoutId', async (req) => {
+    const layout = await layoutFor(req, params(req).layoutId);
+    return { ...layout, widgets: await repo.widgets(layout.id) };
+  });
+  app.patch('/api/v1/db/meta/layouts/:layoutId', async (req) => {
+    const body = parseWith(updateLayoutBody, req.body);
+    const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
+    return repo.updateLayout(layout.id, body);
+  });
+  app.delete('/api/v1/db/meta/layouts/:layoutId', async (req) => {
+    const layout = await layoutFor(req, params(req).layoutId, 'layoutDelete');
+    await repo.deleteLayout(layout.id);
+    return true;
+  });
+
+  app.post('/api/v1/db/meta/layouts/:layoutId/share', async (req) => {
+    const layout = await layoutFor(req, params(req).layoutId, 'viewShare');
+    return repo.share(layout.id);
+  });
+  app.delete('/api/v1/db/meta/layouts/:layoutId/share', async (req) => {
+    const layout = await layoutFor(req, params(req).layoutId, 'viewShare');
+    return repo.updateLayout(layout.id, { share_uuid: null });
+  });
+
+  app.post('/api/v1/db/meta/layouts/:layoutId/widgets', async (req) => {
+    const body = parseWith(createWidgetBody, req.body);
+    const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
+    const widget = parseWith(widgetBody, { type: body.type, config: body.config });
+    await planWidgetQuery(ctx, widget, callerAccess(req));
+    const below = Math.max(0, ...(await repo.widgets(layout.id)).map((w) => w.y + w.h));
+    const pos = parseWith(widgetPosition, {
+      x: body.x ?? 0,
+      y: body.y ?? below,
+      w: body.w ?? DEFAULT_SIZE.w,
+      h: body.h ?? DEFAULT_SIZE.h,
+    });
+    return repo.insertWidget(layout.id, widget, pos);
+  });
+  app.patch('/api/v1/db/meta/widgets/:widgetId', async (req) => {
+    const body = parseWith(updateWidgetBody, req.body);
+    const { widget } = await widgetFor(req, params(req).widgetId, 'layoutRename');
+    const next = { ...widget, ...body };
+    parseWith(widgetPosition, { x: next.x, y: next.y, w: next.w, h: next.h });
+    let config: unknown;
+    if (body.config !== undefined) {
+      const checked: WidgetBody = parseWith(widgetBody, { type: widget.type, config: body.config });
+      await planWidgetQuery(ctx, checked, callerAccess(req));
+      config = checked.config;
+    }
+    return repo.updateWidget(widget.id, { x: body.x, y: body.y, w: body.w, h: body.h, config });
+  });
+  app.post('/api/v1/db/meta/layouts/:layoutId/positions', async (req) => {
+    const positions = parseWith(positionsBody, req.body);
+    const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
+    const ids = new Set((await repo.widgets(layout.id)).map((w) => w.id));
+    positions.forEach((p, i) => {
+      if (!ids.has(p.id)) throw badRequest(`${i}.id: widget '${p.id}' is not on this layout`);
+      if (p.x + p.w > GRID_COLUMNS) throw badRequest(`${i}: x + w must be at most ${GRID_COLUMNS}`);
+    });
+    await repo.setPositions(layout.id, positions);
+    return { list: await repo.widgets(layout.id) };
+  });
+  app.delete('/api/v1/db/meta/widgets/:widgetId', async (req) => {
+    const { widget } = await widgetFor(req, params(req).widgetId, 'layoutRename');
+    await repo.deleteWidget(widget.id);
+    return true;
+  });
+  app.get('/api/v1/db/meta/widgets/:widgetId/data', async (req) => {
+    const { widget } = await widgetFor(req, params(req).widgetId);
+    return readWidget(ctx, results, widget, callerAccess(req));
+  });
+
+  // ---- public share: the layout and its widgets' data, nothing else ----
+  const sharedLayout = async (uuid: string): Promise<LayoutMeta> => {
+    const layout = await repo.layoutByShare(uuid);
+    if (!layout) throw notFound('This dashboard is not shared');
+    return layout;
+  };
+  app.get('/api/v1/db/public/dashboards/:uuid', async (req) => {
+    const layout = await sharedLayout(params(req).uuid);
+    return { id: layout.id, title: layout.title, widgets: await repo.widgets(layout.id) };
+  });
+  app.get('/api/v1/db/public/dashboards/:uuid/widgets/:widgetId/data', async (req) => {
+    const { uuid, widgetId } = params(req);
+    const layout = await sharedLayout(uuid);
+    const widget = await repo.widget(widgetId);
+    if (!widget || widget.fk_layout_id !== layout.id) throw notFound(`Widget '${widgetId}' not found`);
+    // The share's creator chose what it shows; the view still narrows it (filters, shown fields).
+    return readWidget(ctx, results, widget, async () => {});
+  });
+}
+
+async function readWidget(
+  ctx: AppContext,
+  results: WidgetResultCache,
+  widget: WidgetMeta,
+  access: ViewAccess,
+) {
+  // Planning checks access, the view's current filters and shown fields every time; only the SQL result is kept.
+  const query = await planWidgetQuery(ctx, widget, access);
+  if (!query) throw badRequest(`A ${widget.type} widget reads no data`);
+  if (!query.cacheKey) return query.run();
+  const hit = results.get(query.tableId, query.cacheKey);
+  if (hit) return hit;
+  const value = await query.run();
+  results.set(query.tableId, query.cacheKey, value);
+  return value;
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRows, readSheetRows } from './read-rows.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'rb-read-rows-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const expected = [
+  ['Name', 'Qty'],
+  ['Bolt', { value: 3, formatted: '3' }],
+  ['Nut', { value: 4.5, formatted: '4.5' }],
+];
+
+/** A workbook as exceljs writes it: the workbook part after the worksheets. */
+async function writeWorkbook(name: string, filler: number): Promise<string> {
+  const file = path.join(dir, name);
+  const workbook = new ExcelJS.Workbook();
+  const first = workbook.addWorksheet('First');
+  first.addRow(['Name', 'Qty']);
+  first.addRow(['Bolt', 3]);
+  first.addRow([]);
+  first.addRow(['Nut', 4.5]);
+  for (let s = 0; s < 2; s++) {
+    const other = workbook.addWorksheet(`Other ${s}`);
+    for (let i = 0; i < filler; i++) other.addRow([`x${i}`, i]);
+  }
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+const collect = async (rows: AsyncIterable<unknown[]>) => {
+  const out: unknown[][] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+};
+
+describe('reading xlsx rows', () => {
+  it('reads the whole workbook when the streaming reader fails on a worksheet met before the workbook part', async () => {
+    const file = await writeWorkbook('raced.xlsx', 1);
+    // eslint-disable-next-line require-yield
+    const losesTheRace = async function* (): AsyncGenerator<unknown[]> {
+      throw new TypeError("Cannot read properties of undefined (reading 'sheets')");
+    };
+    expect(await collect(readSheetRows(file, losesTheRace))).toEqual(expected);
+  });
+
+  it('gives the same rows on every read of a workbook written by exceljs', async () => {
+    const file = await writeWorkbook('often.xlsx', 100);
+    for (let i = 0; i < 20; i++) expect(await collect(readRows(file, 'xlsx', false))).toEqual(expected);
+  });
+
+  it('names the file as unreadable for any other failure', async () => {
+    const file = await writeWorkbook('broken.xlsx', 1);
+    // eslint-disable-next-line require-yield
+    const broken = async function* (): AsyncGenerator<unknown[]> {
+      throw new Error('invalid signature');
+    };
+    await expect(collect(readSheetRows(file, broken))).rejects.toThrow(
+      'The file is not a readable xlsx workbook: invalid signature',
+    );
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * How each notification kind sends one delivery: URL (the request as configured, the payload as JSON or the
+ * body template), Email (through the mailer: the mail plugin when configured) and the chat kinds (a message
+ * posted to each channel's incoming-webhook address). Every network request goes through the address guard.
+ * See docs/webhooks.md "Notification kinds".
+ */
+import type { AppContext } from '../context.js';
+import { requestLocale } from '../mail/messages.js';
+import { messageText, readableMessage, renderTemplate } from './hook-message.js';
+import type { HookPayload } from './hook-payload.js';
+import type { ChatKind, HookNotification, UrlNotification } from './hook-schemas.js';
+import { HookSendError, sendHookRequest, type HookResponse } from './hook-sender.js';
+import { HooksRepo } from './hooks-repo.js';
+
+export interface AttemptResult {
+  ok: boolean;
+  response?: HookResponse;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+type Target = { id?: string; notification: HookNotification; timeout: number };
+
+function urlRequest(n: UrlNotification, timeoutMs: number, payload: HookPayload, allowLocal: boolean) {
+  const p = n.payload;
+  const url = new URL(p.path);
+  for (const q of p.parameters) if (q.enabled !== false && q.name) url.searchParams.append(q.name, q.value);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const h of p.headers) if (h.enabled !== false && h.name) headers[h.name.toLowerCase()] = h.value;
+  const body = p.body?.trim() ? renderTemplate(p.body, payload) : JSON.stringify(payload);
+  return { method: p.method, url: url.toString(), headers, body, timeoutMs, allowLocal };
+}
+
+/** The JSON each chat service's incoming webhook reads. */
+const CHAT_BODY: Record<ChatKind, (text: string) => unknown> = {
+  Slack: (text) => ({ text }),
+  Discord: (text) => ({ content: text }),
+  'Microsoft Teams': (text) => ({ text }),
+  Mattermost: (text) => ({ text }),
+};
+
+async function httpAttempt(send: () => Promise<HookResponse>): Promise<AttemptResult> {
+  try {
+    const response = await send();
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      ok,
+      response,
+      errorCode: ok ? null : `HTTP_${response.status}`,
+      errorMessage: ok ? null : `The receiver answered ${response.status} ${response.statusText}`.trim(),
+    };
+  } catch (e) {
+    const code = e instanceof HookSendError ? e.code : 'NETWORK';
+    return { ok: false, errorCode: code, errorMessage: (e as Error).message };
+  }
+}
+
+/** The language of a hook's summaries: its saver's (docs/webhooks.md "Messages"); a hook under test, the tester's. */
+async function messageLocale(ctx: AppContext, hook: Target): Promise<string> {
+  const saved = hook.id ? await new HooksRepo(ctx.db).mailLocale(hook.id) : undefined;
+  return saved ?? requestLocale();
+}
+
+/** Sends one delivery by the hook's kind; never throws (a failure is the result). */
+export async function sendByKind(
+  ctx: AppContext,
+  hook: Target,
+  payload: HookPayload,
+): Promise<AttemptResult> {
+  const n = hook.notification;
+  const allowLocal = ctx.config.allowLocalHooks;
+  if (n.type === 'URL') {
+    return httpAttempt(() => sendHookRequest(urlRequest(n, hook.timeout, payload, allowLocal)));
+  }
+  if (n.type === 'Email') {
+    const locale = await messageLocale(ctx, hook);
+    const { subject } = readableMessage(payload, locale);
+    const text = messageText(n.payload.body, payload, locale);
+    const to = n.payload.to.split(/[,;]/).map((a) => a.trim().toLowerCase());
+    try {
+      for (const address of to) {
+        await ctx.mailer.send({
+          kind: 'webhook',
+          to: address,
+          subject: renderTemplate(n.payload.subject, payload) || subject,
+          text,
+          link: '',
+        });
+      }
+      return { ok: true, errorCode: null, errorMessage: null };
+    } catch (e) {
+      return { ok: false, errorCode: 'MAIL', errorMessage: (e as Error).message };
+    }
+  }
+  const locale = await messageLocale(ctx, hook);
+  const body = JSON.stringify(CHAT_BODY[n.type](messageText(n.payload.body, payload, locale)));
+  let last: AttemptResult = { ok: true, errorCode: null, errorMessage: null };
+  for (const channel of n.payload.channels) {
+    last = await httpAttempt(() =>
+      sendHookRequest({
+        method: 'POST',
+        url: channel.webhook_url,
+        headers: { 'content-type': 'application/json' },
+        body,
+        timeoutMs: hook.timeout,
+        allowLocal,
+      }),
+    );
+    if (!last.ok) return last;
+  }
+  return last;
+}

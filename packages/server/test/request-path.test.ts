@@ -1,0 +1,78 @@
+/**
+ * The per-request path of a row read (docs/performance.md): once a caller has been seen, listing, counting
+ * and paging read no meta table (users, tokens, bases, base roles, tables, columns): the access cache and
+ * the table-model cache answer. A change to a role still reaches the next request (the change feed retires
+ * the cached role).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createProductTable, productRow, type ProductTable } from './rows-fixtures.js';
+import { signUpUser } from './harness.js';
+
+describe.each(testDatabases())('row reads per request on %s', (kind) => {
+  let server: TestServer;
+  let t: ProductTable;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    t = await createProductTable(server);
+    const res = await server.api.post(t.bulk, [productRow(1), productRow(2), productRow(3)], {
+      token: t.owner.token,
+    });
+    expect(res.status).toBe(200);
+  });
+  afterAll(async () => server?.close());
+
+  /** SQL statements that read or wrote meta tables (`rb_…`) while `fn` ran. */
+  async function metaQueriesDuring(fn: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/\brb_\w+/.test(q.sql)) seen.push(q.sql);
+    };
+    server.ctx.db.on('query', onQuery);
+    try {
+      await fn();
+    } finally {
+      server.ctx.db.off('query', onQuery);
+    }
+    return seen;
+  }
+
+  it('reads no meta table for a warm list, count or page, with a session or an API token', async () => {
+    const apiToken = (
+      await server.api.post('/api/v1/tokens', { description: 'bench' }, { token: t.owner.token })
+    ).body.token as string;
+    const calls = [
+      () => server.api.get(`${t.v1}?limit=2&where=(Qty,gt,0)`, { token: t.owner.token }),
+      () => server.api.get(`${t.v2}?limit=2&sort=-Price`, { token: t.owner.token }),
+      () => server.api.get(`${t.v2}/count?where=(Qty,gt,1)`, { apiToken }),
+      () => server.api.get(`${t.v1}?limit=1`, { apiToken }),
+    ];
+    for (const call of calls) expect((await call()).status).toBe(200);
+    const meta = await metaQueriesDuring(async () => {
+      for (let i = 0; i < 3; i++) for (const call of calls) expect((await call()).status).toBe(200);
+    });
+    expect(meta).toEqual([]);
+  });
+
+  it('still sees a role taken away at the next request', async () => {
+    const guest = await signUpUser(server.api);
+    const invite = await server.api.post(
+      `/api/v1/db/meta/projects/${t.baseId}/users`,
+      { email: guest.email, roles: 'viewer' },
+      { token: t.owner.token },
+    );
+    expect(invite.status, JSON.stringify(invite.body)).toBe(200);
+    expect((await server.api.get(`${t.v2}?limit=1`, { token: guest.token })).status).toBe(200);
+    const users = await server.api.get(`/api/v1/db/meta/projects/${t.baseId}/users`, {
+      token: t.owner.token,
+    });
+    const member = users.body.users.list.find((u: any) => u.email === guest.email);
+    const removed = await server.api.patch(
+      `/api/v1/db/meta/projects/${t.baseId}/users/${member.id}`,
+      { roles: 'no-access' },
+      { token: t.owner.token },
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await server.api.get(`${t.v2}?limit=1`, { token: guest.token })).status).toBe(403);
+  });
+});
