@@ -95,7 +95,12 @@ it('completes function names with their signature and lists how each is used', a
 });
 
 it('previews the result type and the first rows values before saving', async () => {
-  expect(await page.locator('[data-testid=formula-error]').count()).toBe(0);
+  // The check runs after a pause in typing (and asks the server): wait for it to clear the last error.
+  await eventually(
+    () => page.locator('[data-testid=formula-error]').count(),
+    (n) => n === 0,
+    15_000,
+  );
   const preview = await page.waitForSelector('[data-testid=formula-preview]');
   expect(await preview.textContent()).toContain('number');
   const rows = await eventually(
