@@ -200,6 +200,37 @@ describe('the SQLite read pool', () => {
     expect(pool.dispatched).toBe(1);
   }, 60_000);
 
+  it('runs reads on the main thread when readers die, and stops starting them after three', async () => {
+    const messages: string[] = [];
+    const broken = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: path.join(dir, 'a.db') },
+      useNullAsDefault: true,
+      pool: { min: 1, max: 1 },
+    });
+    // Readers of a file that is not there exit at once, before answering anything.
+    const pool = new SqliteReadPool({
+      file: path.join(dir, 'missing.db'),
+      size: 1,
+      minMs: 0,
+      log: (_, message) => messages.push(message),
+    });
+    attachReadPool(broken, pool);
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(await selectNative(broken, { sql: 'select count(*) as c from n', bindings: [] })).toEqual([
+          { c: 1 },
+        ]);
+      }
+      expect(pool.wants('select 1')).toBe(false);
+      expect(pool.threads).toBe(0);
+      expect(messages.filter((m) => m.startsWith('SQLite reader thread failed'))).toHaveLength(3);
+    } finally {
+      await pool.close();
+      await broken.destroy();
+    }
+  }, 60_000);
+
   it('gives a reader’s SQL error to the caller, and a closed app leaves no reader running', async () => {
     const server = await startTestServer('sqlite', EVERY_READ);
     const pool = readPoolOf(server.ctx.db)!;

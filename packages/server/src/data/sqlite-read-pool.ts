@@ -44,18 +44,19 @@ class Reader {
   private nextId = 1;
   private answered = false;
   private readonly thread: Worker;
-  private exited: Promise<void>;
+  private readonly exited: Promise<void>;
 
   constructor(
     file: string,
     private readonly onReply: (sql: string, ms: number) => void,
     private readonly onDeath: (reader: Reader, neverAnswered: boolean) => void,
+    onError: (err: Error) => void,
   ) {
     this.thread = startWorker({ file });
     this.thread.unref();
     this.thread.on('message', (reply: ReadReply) => this.answer(reply));
     // A reader that fails (cannot open the file, runs out of memory) exits; its reads run inline.
-    this.thread.on('error', () => undefined);
+    this.thread.on('error', onError);
     this.exited = new Promise((resolve) =>
       this.thread.once('exit', () => {
         this.onDeath(this, !this.answered);
@@ -157,6 +158,7 @@ export class SqliteReadPool {
       this.opts.file,
       (sql, ms) => this.noteReader(sql, ms),
       (r, neverAnswered) => this.forget(r, neverAnswered),
+      (err) => this.opts.log?.({ err: err.message }, 'SQLite reader thread failed; its reads run on the event loop'),
     );
     this.readers.push(reader);
     this.opts.log?.({ readers: this.readers.length, of: this.opts.size }, 'SQLite reader thread started');
