@@ -28,6 +28,11 @@ export interface ReadPoolOptions {
 const MAX_START_FAILURES = 3;
 /** Shapes remembered; past this the memory starts over (every shape is measured inline again once). */
 const MAX_SHAPES = 2000;
+/**
+ * A reader's rows live only until they are posted: a small young generation is enough (the default lets a
+ * busy thread's grow to tens of megabytes). Old generation, for large pages, is left at the default.
+ */
+const READER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 /** A reader that does not stop within this is terminated. */
 const CLOSE_MS = 5000;
 
@@ -184,11 +189,11 @@ export class SqliteReadPool {
 /** The reader's entry: the compiled .js in a build, the .ts source under tsx or the test runner. */
 function startWorker(data: ReadWorkerData): Worker {
   const js = fileURLToPath(new URL('./sqlite-read-worker.js', import.meta.url));
-  if (existsSync(js)) return new Worker(js, { workerData: data });
+  if (existsSync(js)) return new Worker(js, { workerData: data, resourceLimits: READER_LIMITS });
   const ts = fileURLToPath(new URL('./sqlite-read-worker.ts', import.meta.url));
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const source = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(ts)}, __filename);`;
-  return new Worker(source, { eval: true, workerData: data });
+  return new Worker(source, { eval: true, workerData: data, resourceLimits: READER_LIMITS });
 }
 
 /** Blobs cross the thread boundary as Uint8Array; the rest of the server expects Buffers, as the driver gives. */
