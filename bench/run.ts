@@ -19,13 +19,23 @@ import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const line = (name: string, value: string) => console.log(name.padEnd(52), value);
+/** The SQLite read pool's settings, passed on to the server (`RB_SQLITE_READ_WORKERS=0` measures without it). */
+const readPoolEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    ['RB_SQLITE_READ_WORKERS', 'RB_SQLITE_READ_WORKER_MIN_MS'].flatMap((k) =>
+      process.env[k] ? [[k, process.env[k]]] : [],
+    ),
+  );
 
 const suites = new Set((process.env.BENCH_SUITES ?? 'shapes,imports,writes').split(',').map((s) => s.trim()));
 
 if (suites.has('shapes')) {
   for (const db of (process.env.BENCH_DBS ?? 'sqlite,pg').split(',').map((s) => s.trim())) {
     const scratch = db === 'pg' ? await scratchPg() : undefined;
-    const server = await startServerProcess(scratch ? { DATABASE_URL: scratch.url } : {});
+    const server = await startServerProcess({
+      ...readPoolEnv(),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    });
     try {
       const { lines } = await shapesBench(server, rows, db === 'pg' ? 'PostgreSQL' : 'SQLite');
       for (const text of lines) console.log(text);

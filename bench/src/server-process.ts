@@ -8,6 +8,10 @@ export interface ServerProcess {
   rss(): Promise<number>;
   /** CPU time the server process has used, in milliseconds. */
   cpuMs(): Promise<number>;
+  /** CPU time of the server's event-loop thread, in milliseconds (undefined where /proc is missing). */
+  mainCpuMs(): Promise<number | undefined>;
+  /** Reads the server's SQLite reader threads answered so far. */
+  poolReads(): Promise<number>;
   /** Waits for the indexes the server is building. */
   indexesSettled(): Promise<void>;
   /** Runs one set-up statement on the server's database. */
@@ -47,6 +51,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     url,
     rss: () => ask<number>(child, 'rss', 'rss'),
     cpuMs: () => ask<number>(child, 'cpu', 'cpu'),
+    mainCpuMs: () => ask<number | undefined>(child, 'mainCpu', 'mainCpu'),
+    poolReads: () => ask<number>(child, 'poolReads', 'poolReads'),
     indexesSettled: async () => void (await ask<boolean>(child, 'indexes', 'indexes')),
     sql: async (statement) => {
       const done = await ask<true | string>(child, { sql: statement }, 'sqlDone');

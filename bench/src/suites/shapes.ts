@@ -233,6 +233,8 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   }
   let k = 1000;
   const loadCpu = await server.cpuMs();
+  const loadMainCpu = await server.mainCpuMs();
+  const loadPoolReads = await server.poolReads();
   const result = await autocannon({
     url: api.url,
     connections: 20,
@@ -254,6 +256,15 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   lines.push(
     `${'  same, server CPU per request'.padEnd(52)} ${(((await server.cpuMs()) - loadCpu) / result.requests.total).toFixed(2)} ms`,
   );
+  const mainCpu = await server.mainCpuMs();
+  if (mainCpu !== undefined && loadMainCpu !== undefined) {
+    lines.push(
+      `${'  same, event-loop thread CPU per request'.padEnd(52)} ${((mainCpu - loadMainCpu) / result.requests.total).toFixed(2)} ms`,
+    );
+  }
+  const poolReads = (await server.poolReads()) - loadPoolReads;
+  if (poolReads)
+    lines.push(`${'  reads answered by SQLite reader threads'.padEnd(52)} ${poolReads.toLocaleString('en')}`);
   lines.push(`${'  server RSS'.padEnd(52)} ${Math.round((await server.rss()) / 1024 / 1024)} MB`);
   return { lines };
 }

@@ -55,6 +55,7 @@ import { registerBuiltinJobKinds } from './jobs/builtin-kinds.js';
 import { startScaleOut } from './scale/scale-out.js';
 import { healthRoutes } from './scale/health-routes.js';
 import { dashboardRoutes } from './dashboards/dashboard-routes.js';
+import { openSqliteReadPool } from './data/sqlite-read-pool.js';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,6 +74,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRequestContext(app);
   registerSharedBasePrincipal(app, ctx);
   const scaleOut = await startScaleOut(app, ctx);
+  // Reader threads for the embedded SQLite database; closed once in-flight requests are answered.
+  const sqliteReads = openSqliteReadPool(ctx);
+  app.addHook('onClose', async () => sqliteReads?.close());
 
   appInfoRoutes(app, ctx);
   healthRoutes(app, ctx);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadSsoConfig, type SsoConfig } from './services/auth/sso/sso-config.js';
@@ -53,6 +54,12 @@ export interface AppConfig {
   sqlPage: { timeoutMs: number; rowCap: number };
   /** RB_AUTO_INDEX: indexes created as tables get filtered and sorted (on by default; docs/performance.md). */
   autoIndex: boolean;
+  /**
+   * Embedded SQLite only (docs/performance.md): RB_SQLITE_READ_WORKERS reader threads (default one per core
+   * beyond the first, at least one; 0 turns them off), and RB_SQLITE_READ_WORKER_MIN_MS, the time on the main
+   * thread past which a query shape goes to them (default 1; 0 sends every read outside a transaction).
+   */
+  sqliteReads: { workers: number; minMs: number };
 }
 
 export class ConfigError extends Error {
@@ -93,6 +100,8 @@ const envSchema = z.object({
   NC_SQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   NC_SQL_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
   RB_AUTO_INDEX: z.enum(['true', 'false']).optional(),
+  RB_SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  RB_SQLITE_READ_WORKER_MIN_MS: z.coerce.number().min(0).max(10_000).default(1),
 });
 
 /**
@@ -134,6 +143,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsStalledIntervalMs: e.RB_JOBS_STALLED_INTERVAL_MS,
     sqlPage: { timeoutMs: e.NC_SQL_TIMEOUT_MS, rowCap: e.NC_SQL_ROW_CAP },
     autoIndex: e.RB_AUTO_INDEX !== 'false',
+    sqliteReads: {
+      // One reader per core beyond the event loop's own, and at least one.
+      workers: e.RB_SQLITE_READ_WORKERS ?? Math.max(1, availableParallelism() - 1),
+      minMs: e.RB_SQLITE_READ_WORKER_MIN_MS,
+    },
   };
 }
 

@@ -75,7 +75,12 @@ export class DataCache {
     return this.read(this.counts, tableId, key);
   }
 
-  setCount(tableId: string, key: string, value: number): void {
+  /**
+   * Keeps a count. `readAt` is the table's version taken before the count was read: when a write has retired
+   * the table since, the count may predate it and is not kept.
+   */
+  setCount(tableId: string, key: string, value: number, readAt = this.version(tableId)): void {
+    if (readAt !== this.version(tableId)) return;
     this.write(this.counts, tableId, key, value);
   }
 
@@ -84,7 +89,9 @@ export class DataCache {
     return this.read(this.seeks, tableId, `${key}\u0000${offset}`);
   }
 
-  setSeek(tableId: string, key: string, offset: number, value: unknown): void {
+  /** Keeps a seek point read when the table was at version `readAt` (not kept if a write came since). */
+  setSeek(tableId: string, key: string, offset: number, value: unknown, readAt = this.version(tableId)): void {
+    if (readAt !== this.version(tableId)) return;
     this.write(this.seeks, tableId, `${key}\u0000${offset}`, value);
   }
 

@@ -202,6 +202,7 @@ export class RowReader {
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
+    const version = this.cache.version(this.model.id);
     const before = this.cache.getSeek(this.model.id, key, q.offset);
     const qb = this.filtered(q.where, this.db, q.within).select(columns).orderBy(pk.name, direction);
     let raw: Row[];
@@ -215,10 +216,12 @@ export class RowReader {
       // Read one row more, the one just before the page: its key is the seek point for this offset.
       raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
       const first = raw.shift();
-      if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name]);
+      if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name], version);
     }
     const last = raw[raw.length - 1];
-    if (last && raw.length === q.limit) this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name]);
+    if (last && raw.length === q.limit) {
+      this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name], version);
+    }
     return raw.map(decode);
   }
 
@@ -234,6 +237,7 @@ export class RowReader {
     const selected = columns.includes(order.name) ? columns : [...columns, order.name];
     const qb = this.filtered(q.where, this.db, q.within).select(selected);
     orderByRowOrder(qb, order, pk, dialect);
+    const version = this.cache.version(this.model.id);
     const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
     let raw: Row[];
     if (at) {
@@ -242,10 +246,10 @@ export class RowReader {
     } else {
       raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
       const first = raw.shift();
-      if (first) this.rememberRowOrder(key, q.offset, first);
+      if (first) this.rememberRowOrder(key, q.offset, first, version);
     }
     const last = raw[raw.length - 1];
-    if (last && raw.length === q.limit) this.rememberRowOrder(key, q.offset + q.limit, last);
+    if (last && raw.length === q.limit) this.rememberRowOrder(key, q.offset + q.limit, last, version);
     return raw;
   }
 
@@ -272,10 +276,10 @@ export class RowReader {
   }
 
   /** Keeps a row's (order, key) as the seek point of `offset`; an empty order cannot be sought from. */
-  private rememberRowOrder(key: string, offset: number, raw: Row): void {
+  private rememberRowOrder(key: string, offset: number, raw: Row, version: number): void {
     const o = raw[this.model.rowOrder!.name];
     if (o === null || o === undefined) return;
-    this.cache.setSeek(this.model.id, key, offset, [Number(o), raw[this.model.pk!.name]]);
+    this.cache.setSeek(this.model.id, key, offset, [Number(o), raw[this.model.pk!.name]], version);
   }
 
   /** How many rows match; cached per filter until the table changes. */
@@ -286,13 +290,15 @@ export class RowReader {
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
+    // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
+    const version = this.cache.version(this.model.id);
     const [row] = await selectRows(
       this.db,
       this.model.dialect,
       this.filtered(where, this.db, within).count({ count: '*' }),
     );
     const n = Number(row?.count ?? 0);
-    if (cacheable) this.cache.setCount(this.model.id, key, n);
+    if (cacheable) this.cache.setCount(this.model.id, key, n, version);
     return n;
   }
 
@@ -355,11 +361,12 @@ export class RowReader {
     const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
     if (f.computed) orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
     else orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
-    const raw = (await qb.limit(q.limit).offset(q.offset)) as Row[];
-    const totalRow = (await this.db
-      .from(base().distinct(f.key).as('g'))
-      .count({ count: '*' })
-      .first()) as { count: unknown } | undefined;
+    const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
+    const [totalRow] = await selectRows(
+      this.db,
+      this.model.dialect,
+      this.db.from(base().distinct(f.key).as('g')).count({ count: '*' }),
+    );
     const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
   }

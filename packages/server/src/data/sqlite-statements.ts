@@ -3,6 +3,7 @@
  * better-sqlite3 connection that knex holds (inside its transaction), without knex's per-query work.
  */
 import type { Knex } from 'knex';
+import { readPoolOf, type SqliteReadPool } from './sqlite-read-pool.js';
 
 interface Statement {
   run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
@@ -11,6 +12,7 @@ interface Statement {
 }
 interface Connection {
   prepare(sql: string): Statement;
+  readonly inTransaction: boolean;
 }
 
 const MAX_CACHED = 256;
@@ -39,31 +41,68 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/**
- * Runs a knex SELECT; on SQLite through the statement cache (preparing a statement costs more than running
- * a 25-row page), elsewhere through knex.
- */
 /** A compiled SELECT: SQL with `?` placeholders and its bindings. */
 export interface NativeQuery {
   sql: string;
   bindings: readonly unknown[];
 }
 
-/** Runs a compiled SELECT on SQLite through the statement cache. */
+/**
+ * Runs a compiled SELECT on SQLite through the statement cache. Through the app's own knex (not a transaction),
+ * a shape that has been slow goes to the read pool when there is one (docs/performance.md).
+ */
 export async function selectNative(db: Knex | Knex.Transaction, q: NativeQuery): Promise<Record<string, unknown>[]> {
-  const client = db.client as {
-    acquireConnection(): Promise<Connection>;
-    releaseConnection(c: Connection): Promise<unknown>;
-  };
+  const params = q.bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
+  const pool = readPoolOf(db);
+  if (pool?.wants(q.sql) && (await noWriteOpen(db))) {
+    return pool.select(q.sql, params, () => selectInline(db, q.sql, params));
+  }
+  return selectInline(db, q.sql, params, pool);
+}
+
+interface PooledClient {
+  acquireConnection(): Promise<Connection>;
+  releaseConnection(c: Connection): Promise<unknown>;
+}
+
+async function selectInline(
+  db: Knex | Knex.Transaction,
+  sql: string,
+  params: unknown[],
+  pool?: SqliteReadPool,
+): Promise<Record<string, unknown>[]> {
+  const client = db.client as PooledClient;
   const conn = await client.acquireConnection();
   try {
-    const params = q.bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
-    return prepared(conn, q.sql).all(params) as Record<string, unknown>[];
+    if (!pool) return prepared(conn, sql).all(params) as Record<string, unknown>[];
+    const started = performance.now();
+    const rows = prepared(conn, sql).all(params) as Record<string, unknown>[];
+    pool.noteInline(sql, performance.now() - started);
+    return rows;
   } finally {
     await client.releaseConnection(conn);
   }
 }
 
+/**
+ * Read-your-writes for the read pool: the app's one connection is taken and given back. Taking it waits for a
+ * transaction that holds it, so every write begun before this read has committed, and a reader that starts
+ * after this sees it. False when the connection is inside a transaction knex does not know of.
+ */
+async function noWriteOpen(db: Knex | Knex.Transaction): Promise<boolean> {
+  const client = db.client as PooledClient;
+  const conn = await client.acquireConnection();
+  try {
+    return !conn.inTransaction;
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+/**
+ * Runs a knex SELECT; on SQLite through the statement cache (preparing a statement costs more than running
+ * a 25-row page), elsewhere through knex.
+ */
 export async function selectRows(db: Knex | Knex.Transaction, dialect: string, qb: Knex.QueryBuilder): Promise<Record<string, unknown>[]> {
   if (dialect !== 'sqlite') return (await qb) as Record<string, unknown>[];
   const { sql, bindings } = qb.toSQL().toNative();
