@@ -14,6 +14,7 @@ import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from 
 import { selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
+import { textSearchVersion } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -199,6 +200,7 @@ export class RowReader {
         q.limit,
         q.offset,
         utcDay(this.now),
+        textSearchVersion(),
       ].join('\u0000');
       const shapes = compiledShapes(this.model);
       let native = shapes.get(shape);
