@@ -46,6 +46,8 @@ export class AutoIndexer {
   private readonly perTable = new Map<string, number>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
+  /** PostgreSQL without `pg_trgm` (or without the right to create it): no trigram index is tried. */
+  private trigramUnavailable = false;
   /** Fields whose trigram index a table model has checked (or is checking). */
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
@@ -61,7 +63,40 @@ export class AutoIndexer {
     if (!model.managed || !this.enabled) return;
     this.reanalyzeIfGrown(db, model);
     this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
-    for (const f of searchedFields(model, where)) this.suggestTextSearch(db, model, f);
+    for (const f of searchedFields(model, where)) {
+      if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
+      else this.suggestTextSearch(db, model, f);
+    }
+  }
+
+  /**
+   * PostgreSQL: a `like` on a text field gets a `pg_trgm` GIN index on the column (docs/performance.md, "Text
+   * search"), which the planner uses for `ilike '%…%'` by itself. Needs the extension: when it cannot be
+   * created (not installed, no right to create it), no index is tried again.
+   */
+  private suggestTrigramIndex(db: Knex, model: TableModel, field: StoredField): void {
+    const key = `${model.tableName}\u0000trgm\u0000${field.name}`;
+    if (this.tried.has(key) || this.trigramUnavailable) return;
+    this.tried.add(key);
+    const count = this.perTable.get(model.tableName) ?? 0;
+    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+    this.perTable.set(model.tableName, count + 1);
+    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    const build = async () => {
+      try {
+        await db.raw('create extension if not exists pg_trgm');
+      } catch {
+        this.trigramUnavailable = true;
+        return;
+      }
+      await db.raw('create index concurrently if not exists ?? on ?? using gin (?? gin_trgm_ops)', [
+        name,
+        model.tableName,
+        field.name,
+      ]);
+      await this.analyze(db, model);
+    };
+    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
   }
 
   /**

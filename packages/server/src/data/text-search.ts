@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
-import type { StoredField, TableModel } from './table-model.js';
+import type { FieldModel, StoredField, TableModel } from './table-model.js';
 
 /** Value kinds whose `like` a trigram index serves. */
 const SEARCHABLE_KINDS = new Set(['text', 'longtext']);
@@ -56,19 +56,24 @@ export function trigramPattern(pattern: string): boolean {
   return pattern.split(/[%_]/).some((run) => [...run].length >= MIN_RUN);
 }
 
-/** The fields a where tree searches with `like` in a way a trigram index serves. */
+/**
+ * The fields a where tree searches with `like` in a way a trigram index serves: a SQLite search index
+ * (`textSearchable`), or on PostgreSQL a `pg_trgm` GIN index on a text column.
+ */
 export function searchedFields(model: TableModel, where: readonly FilterNode[] | undefined): StoredField[] {
   const found = new Map<string, StoredField>();
+  const fits = (f: FieldModel): f is StoredField =>
+    model.dialect === 'pg' ? f.name !== null && SEARCHABLE_KINDS.has(f.kind) : textSearchable(model, f);
   const walk = (nodes: readonly FilterNode[]) => {
     for (const n of nodes) {
       if (n.type === 'group') walk(n.children);
       else if (n.op === 'like') {
         const f = model.field(n.field);
-        if (f && textSearchable(model, f) && trigramPattern(likePattern(n.value ?? ''))) found.set(f.name, f);
+        if (f && fits(f) && trigramPattern(likePattern(n.value ?? ''))) found.set(f.name, f);
       }
     }
   };
-  if (model.dialect === 'sqlite' && model.managed) walk(where ?? []);
+  if (model.managed && (model.dialect === 'sqlite' || model.dialect === 'pg')) walk(where ?? []);
   return [...found.values()];
 }
 
