@@ -242,6 +242,20 @@ describe.each(testDatabases())('where, sort and paging on %s', (kind) => {
     expect(g.pageInfo.totalRows).toBe(3);
   });
 
+  it('counts the groups of every page, full, short or past the end', async () => {
+    const page = (limit: number, offset: number) =>
+      reader.groupBy('Status', { where: parseWhere('(Price,notnull)'), limit, offset });
+    const full = await page(2, 0);
+    expect(full.list.map((r) => r.Status)).toEqual([null, 'closed']);
+    expect(full.pageInfo).toMatchObject({ totalRows: 3, isLastPage: false });
+    const short = await page(2, 2);
+    expect(short.list.map((r) => r.Status)).toEqual(['open']);
+    expect(short.pageInfo).toMatchObject({ totalRows: 3, isLastPage: true });
+    const past = await page(2, 6);
+    expect(past.list).toEqual([]);
+    expect(past.pageInfo.totalRows).toBe(3);
+  });
+
   it('seeks deep pages by key and stays right after writes', async () => {
     const db = server.ctx.db;
     await createFruitTable(db, 'many');

@@ -1,9 +1,10 @@
 /**
- * Which columns of a table the automatic indexes (`rbx_…`, docs/performance.md) cover, read from the
+ * Which columns of a table the automatic indexes (`rbx_…`, docs/performance.md) and search indexes cover, read from the
  * database's own catalogue, so the field menu can say "indexed" whatever process built them.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '@rowbase/core/fields/field-type';
+import { textSearchColumns } from './text-search.js';
 
 export async function autoIndexedColumns(db: Knex, dialect: Dialect, tableName: string): Promise<Set<string>> {
   let rows: { col: string }[];
@@ -30,5 +31,7 @@ export async function autoIndexedColumns(db: Knex, dialect: Dialect, tableName: 
     )) as [{ col: string }[]];
     rows = res;
   } else return new Set();
-  return new Set(rows.map((r) => r.col));
+  // On SQLite, `like` on a text field also gets a trigram search index (text-search.ts).
+  const searched = dialect === 'sqlite' ? await textSearchColumns(db, tableName) : [];
+  return new Set([...rows.map((r) => r.col), ...searched]);
 }

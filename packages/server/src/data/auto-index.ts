@@ -16,6 +16,14 @@ import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
 import type { StoredField, TableModel } from './table-model.js';
+import {
+  searchedFields,
+  textSearchBuildStatements,
+  textSearchGeneration,
+  textSearchInPlace,
+  trustTextSearch,
+  trustedTextSearch,
+} from './text-search.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
 const SQLITE_ANALYSIS_LIMIT = 10_000;
@@ -38,6 +46,10 @@ export class AutoIndexer {
   private readonly perTable = new Map<string, number>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
+  /** PostgreSQL without `pg_trgm` (or without the right to create it): no trigram index is tried. */
+  private trigramUnavailable = false;
+  /** Fields whose trigram index a table model has checked (or is checking). */
+  private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
   readonly enabled: boolean;
@@ -51,6 +63,68 @@ export class AutoIndexer {
     if (!model.managed || !this.enabled) return;
     this.reanalyzeIfGrown(db, model);
     this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
+    for (const f of searchedFields(model, where)) {
+      if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
+      else this.suggestTextSearch(db, model, f);
+    }
+  }
+
+  /**
+   * PostgreSQL: a `like` on a text field gets a `pg_trgm` GIN index on the column (docs/performance.md, "Text
+   * search"), which the planner uses for `ilike '%…%'` by itself. Needs the extension: when it cannot be
+   * created (not installed, no right to create it), no index is tried again.
+   */
+  private suggestTrigramIndex(db: Knex, model: TableModel, field: StoredField): void {
+    const key = `${model.tableName}\u0000trgm\u0000${field.name}`;
+    if (this.tried.has(key) || this.trigramUnavailable) return;
+    this.tried.add(key);
+    const count = this.perTable.get(model.tableName) ?? 0;
+    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+    this.perTable.set(model.tableName, count + 1);
+    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    const build = async () => {
+      try {
+        await db.raw('create extension if not exists pg_trgm');
+      } catch {
+        this.trigramUnavailable = true;
+        return;
+      }
+      await db.raw('create index concurrently if not exists ?? on ?? using gin (?? gin_trgm_ops)', [
+        name,
+        model.tableName,
+        field.name,
+      ]);
+      await this.analyze(db, model);
+    };
+    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+  }
+
+  /**
+   * Notes a `like` on a text field of a SQLite table: the first time a table model sees it, checks that the
+   * field's trigram index and its triggers are in place, and builds them when not (docs/performance.md, "Text
+   * search"). Queries of that model use the index once this is done.
+   */
+  private suggestTextSearch(db: Knex, model: TableModel, field: StoredField): void {
+    if (trustedTextSearch(model, field.name)) return;
+    let checked = this.searchChecked.get(model);
+    if (!checked) this.searchChecked.set(model, (checked = new Set()));
+    if (checked.has(field.name)) return;
+    checked.add(field.name);
+    const seenAt = textSearchGeneration();
+    const key = `${model.tableName}\u0000fts\u0000${field.name}`;
+    const check = async () => {
+      if (!(await textSearchInPlace(db, model.tableName, field.name))) {
+        if (!this.tried.has(key)) {
+          const count = this.perTable.get(model.tableName) ?? 0;
+          if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+          this.tried.add(key);
+          this.perTable.set(model.tableName, count + 1);
+        }
+        await buildTextSearch(db, model, field.name);
+      }
+      trustTextSearch(model, field.name, seenAt);
+    };
+    this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
   }
 
   /**
@@ -189,6 +263,17 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
     // Already there (another process made it first) is fine.
     if (!/duplicate key name|already exists/i.test(String((err as Error).message))) throw err;
   }
+}
+
+/** Builds a column's search index and its triggers in one transaction (in a worker thread on SQLite files). */
+async function buildTextSearch(db: Knex, model: TableModel, column: string): Promise<void> {
+  const statements = textSearchBuildStatements(model, column);
+  const file = sqliteFileOf(db);
+  if (file) await buildInWorker(file, ['begin immediate', ...statements, 'commit'].join(';\n'));
+  else
+    await db.transaction(async (trx) => {
+      for (const sql of statements) await trx.raw(sql);
+    });
 }
 
 function sqliteFileOf(db: Knex): string | undefined {

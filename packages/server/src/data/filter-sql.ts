@@ -11,6 +11,7 @@ import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from 
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { queryFieldOf, type QueryField } from './computed/query-field.js';
+import { likePattern, trigramPattern, trustedTextSearch } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 type QB = Knex.QueryBuilder;
@@ -105,10 +106,20 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
       return;
     case 'like':
     case 'nlike': {
-      const raw = c.value ?? '';
-      const pattern = raw.includes('%') || raw.includes('_') ? raw : `%${raw}%`;
+      const pattern = likePattern(c.value ?? '');
       const sql = likeSql(d);
-      if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
+      const search = op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
+      // The trigram index narrows the rows to candidates; LIKE still decides (docs/performance.md, "Text search").
+      if (search)
+        void qb.whereRaw(`?? in (select rowid from ?? where ?? like ?) and ${sql}`, [
+          `${model.tableName}.${model.pk!.name}`,
+          search,
+          col,
+          pattern,
+          col,
+          pattern,
+        ]);
+      else if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
       else void qb.where((w) => void w.whereNull(col).orWhereRaw(`not (${sql})`, [col, pattern]));
       return;
     }

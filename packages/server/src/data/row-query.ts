@@ -14,6 +14,7 @@ import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from 
 import { selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
+import { textSearchVersion } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -66,6 +67,8 @@ export interface OutField {
 export interface Projection {
   out: OutField[];
   select: (string | Knex.Raw)[];
+  /** Raw rows to API rows (`rowDecoder(out)`). */
+  decode: (raw: Row) => Row;
 }
 
 /** Turns raw rows into API rows keyed by field title (from a projection, or from stored fields). */
@@ -80,6 +83,7 @@ export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: R
 
 const MAX_SHAPES = 500;
 const shapesByModel = new WeakMap<TableModel, Map<string, NativeQuery>>();
+const projectionsByModel = new WeakMap<TableModel, Map<string, Projection>>();
 
 /** Compiled page queries of a table model, by request shape; a new model (after a meta change) starts empty. */
 function compiledShapes(model: TableModel): Map<string, NativeQuery> {
@@ -103,13 +107,20 @@ export class RowReader {
     return [...byKey.values()];
   }
 
-  /** What a query selects and returns (the primary key is always selected). */
+  /** What a query selects and returns (the primary key is always selected); built once per model and `fields`. */
   projection(fields: readonly string[] | undefined): Projection {
-    const chosen = this.queryFields(fields);
-    return {
-      out: chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode })),
-      select: selectList(chosen, this.model.pk),
-    };
+    let byFields = projectionsByModel.get(this.model);
+    if (!byFields) projectionsByModel.set(this.model, (byFields = new Map()));
+    const key = fields?.length ? fields.join('\u0001') : '';
+    let known = byFields.get(key);
+    if (!known) {
+      const chosen = this.queryFields(fields);
+      const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
+      known = { out, select: selectList(chosen, this.model.pk), decode: rowDecoder(out) };
+      if (byFields.size >= MAX_SHAPES) byFields.clear();
+      byFields.set(key, known);
+    }
+    return { out: known.out, select: [...known.select], decode: known.decode };
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
@@ -164,7 +175,7 @@ export class RowReader {
   /** Rows matching the query, decoded. */
   async rows(q: PageQuery): Promise<Row[]> {
     const projection = this.projection(q.fields);
-    const decode = rowDecoder(projection.out);
+    const decode = projection.decode;
     const pk = this.model.pk;
     // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
     const seekable =
@@ -189,6 +200,7 @@ export class RowReader {
         q.limit,
         q.offset,
         utcDay(this.now),
+        textSearchVersion(),
       ].join('\u0000');
       const shapes = compiledShapes(this.model);
       let native = shapes.get(shape);
@@ -339,7 +351,7 @@ export class RowReader {
       this.model.dialect,
       this.db(this.model.tableName).select(projection.select).where(pk.name, pkValue(pk, id)).limit(1),
     );
-    return raw ? rowDecoder(projection.out)(raw) : undefined;
+    return raw ? projection.decode(raw) : undefined;
   }
 
   async exists(id: unknown): Promise<boolean> {
@@ -362,12 +374,15 @@ export class RowReader {
     if (f.computed) orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
     else orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
     const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
+    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
+    // A short page is its own count of groups (most group-bys have fewer groups than a page holds).
+    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
+    if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
     const [totalRow] = await selectRows(
       this.db,
       this.model.dialect,
       this.db.from(base().distinct(f.key).as('g')).count({ count: '*' }),
     );
-    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
   }
 

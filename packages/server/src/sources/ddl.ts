@@ -4,7 +4,14 @@
  */
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
+import { dropTextSearch } from '../data/text-search.js';
 import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
+
+/** The dialect behind a knex (or transaction), as far as the search indexes care: SQLite or not. */
+function dialectOfKnex(knex: Knex): string {
+  const client = (knex.client as { config?: { client?: unknown } }).config?.client;
+  return client === 'better-sqlite3' || client === 'sqlite3' ? 'sqlite' : String(client);
+}
 
 /**
  * MySQL refreshes datetime/timestamp columns itself (ON UPDATE CURRENT_TIMESTAMP); auto-update of other
@@ -73,11 +80,14 @@ export async function createTable(
   await createTableStatement(knex, dialect, tableName, specs);
 }
 
+// A table's trigram search indexes (docs/performance.md) name it and its columns: they go first.
 export async function dropTable(knex: Knex, tableName: string): Promise<void> {
+  await dropTextSearch(knex, dialectOfKnex(knex), tableName);
   await knex.schema.dropTableIfExists(tableName);
 }
 
 export async function renameTable(knex: Knex, from: string, to: string): Promise<void> {
+  await dropTextSearch(knex, dialectOfKnex(knex), from);
   await knex.schema.renameTable(from, to);
 }
 
@@ -100,6 +110,7 @@ export async function dropColumn(
   columnName: string,
 ): Promise<void> {
   if (dialect === 'sqlite') {
+    await dropTextSearch(knex, dialect, tableName, columnName);
     // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation; it refuses indexed
     // columns, so their indexes go first (constraint indexes need the copy-the-table path).
     const indexes: { name: string }[] = await knex.raw('pragma index_list(??)', [tableName]);
@@ -125,6 +136,7 @@ export async function renameColumn(
   to: string,
 ): Promise<void> {
   if (from === to) return;
+  await dropTextSearch(knex, dialect, tableName, from);
   if (dialect === 'sqlite' || dialect === 'mysql') {
     // RENAME COLUMN keeps the type and constraints (MySQL 8 / MariaDB 10.5+, SQLite 3.25+).
     await knex.raw('alter table ?? rename column ?? to ??', [tableName, from, to]);

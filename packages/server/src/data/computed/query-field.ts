@@ -49,8 +49,28 @@ function computedField(model: TableModel, f: FieldModel): QueryField | undefined
   };
 }
 
+/**
+ * Query fields of a model by the key a request used, built once: a model is rebuilt after any meta change, and
+ * its computed SQL is attached once, so what a key resolves to never changes for one model.
+ */
+const fieldsByModel = new WeakMap<TableModel, { computed: TableModel['computed']; byKey: Map<string, QueryField> }>();
+
 /** A field of the table by title, column name or id, ready for a query; 400 naming it when it is unknown. */
 export function queryFieldOf(model: TableModel, keyOrTitle: string): QueryField {
+  let known = fieldsByModel.get(model);
+  if (!known || known.computed !== model.computed) {
+    known = { computed: model.computed, byKey: new Map() };
+    fieldsByModel.set(model, known);
+  }
+  let field = known.byKey.get(keyOrTitle);
+  if (!field) {
+    field = buildQueryField(model, keyOrTitle);
+    known.byKey.set(keyOrTitle, field);
+  }
+  return field;
+}
+
+function buildQueryField(model: TableModel, keyOrTitle: string): QueryField {
   const f = model.field(keyOrTitle);
   if (!f) throw badRequest(`Field '${keyOrTitle}' not found in table '${model.title}'`);
   if (f.name !== null) return { ...f, expr: f.name, selectExpr: f.name, key: f.name, computed: false };
