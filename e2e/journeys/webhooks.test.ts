@@ -106,6 +106,7 @@ it('adds a webhook, tests it, and sees a row insert delivered and logged', async
 it('adds a Telegram webhook, tests it, and sees a new row sent to the chat and logged', async () => {
   const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Support' });
   const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title: 'Ticket' });
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'Welcome' });
   const viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/views`)).list[0].id;
   const page: Page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   page.setDefaultTimeout(15_000);
