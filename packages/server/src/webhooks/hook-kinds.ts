@@ -11,8 +11,7 @@ import { messageText, readableMessage, renderTemplate } from './hook-message.js'
 import type { HookPayload } from './hook-payload.js';
 import { telegramRequests, twilioRequests, type MessagingRequest } from './hook-messaging.js';
 import type { ChatKind, HookNotification, UrlNotification } from './hook-schemas.js';
-import { sendOffThread } from './hook-send-thread.js';
-import { HookSendError, type HookResponse } from './hook-sender.js';
+import { HookSendError, sendHookRequest, type HookResponse } from './hook-sender.js';
 import { HooksRepo } from './hooks-repo.js';
 
 export interface AttemptResult {
@@ -73,7 +72,7 @@ export async function sendByKind(
   const n = hook.notification;
   const allowLocal = ctx.config.allowLocalHooks;
   if (n.type === 'URL') {
-    return httpAttempt(() => sendOffThread(urlRequest(n, hook.timeout, payload, allowLocal)));
+    return httpAttempt(() => sendHookRequest(urlRequest(n, hook.timeout, payload, allowLocal)));
   }
   if (n.type === 'Email') {
     const locale = await messageLocale(ctx, hook);
@@ -112,7 +111,7 @@ export async function sendByKind(
   // One request per channel or recipient; the first failure is the attempt's result.
   let last: AttemptResult = { ok: true, errorCode: null, errorMessage: null };
   for (const r of requests) {
-    last = await httpAttempt(() => sendOffThread({ ...r, timeoutMs: hook.timeout, allowLocal }));
+    last = await httpAttempt(() => sendHookRequest({ ...r, timeoutMs: hook.timeout, allowLocal }));
     if (!last.ok) return last;
   }
   return last;
