@@ -1,12 +1,14 @@
 /**
  * A table's webhooks from the grid toolbar: add one pointing at a receiver on loopback, send a test, add a row,
- * and see the receiver get the row and the delivery listed in the hook's log.
+ * and see the receiver get the row and the delivery listed in the hook's log; then the same for a Telegram hook,
+ * the receiver standing in for Telegram's bot API (RB_TELEGRAM_API_URL).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
+import { dropdownsSettledClosed, openDropdownOptions } from '../support/dropdowns.js';
 import { call, eventually, openGrid, type Api } from '../support/grid.js';
 import { signUpByApi } from '../support/web.js';
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  app = await startApp({ NC_ALLOW_LOCAL_HOOKS: 'true' });
+  app = await startApp({ NC_ALLOW_LOCAL_HOOKS: 'true', RB_TELEGRAM_API_URL: `${receiverUrl}/telegram` });
   browser = await launchBrowser();
   api = { url: app.url, token: await signUpByApi(app.url, 'hooks@example.com') };
 }, 120_000);
@@ -98,5 +100,66 @@ it('adds a webhook, tests it, and sees a row insert delivered and logged', async
     async () => (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/hooks`)).list[0].active,
     (active) => active === false,
   );
+  await page.close();
+});
+
+it('adds a Telegram webhook, tests it, and sees a new row sent to the chat and logged', async () => {
+  const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Support' });
+  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title: 'Ticket' });
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'Welcome' });
+  const viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/views`)).list[0].id;
+  const page: Page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  page.setDefaultTimeout(15_000);
+  await openGrid(page, api, base.id, table.id, viewId);
+
+  await page.click('[data-testid=toolbar-webhooks]');
+  await page.waitForSelector('[data-testid=webhooks-panel] >> text=No webhooks yet');
+  await page.click('[data-testid=webhook-add]');
+  const form = page.locator('[data-testid=webhook-form]');
+  await form.getByLabel('Name').fill('Tell the team');
+  await page.click('[data-testid=webhook-kind]');
+  expect(await openDropdownOptions(page)).toEqual([
+    'Web address (URL)',
+    'Telegram',
+    'WhatsApp',
+    'SMS (Twilio)',
+  ]);
+  await page.click('.ant-select-item-option[title="Telegram"]');
+  await dropdownsSettledClosed(page);
+  await form.getByLabel('Bot token').fill('123456:ABC-team');
+  await form.getByLabel('Chat ids, separated by commas').fill('-100777');
+
+  const chat = () => received.filter((r) => r.url === '/telegram/bot123456:ABC-team/sendMessage');
+  await page.click('[data-testid=webhook-test]');
+  await page.waitForSelector('[data-testid=webhook-test-result] >> text=Test delivered');
+  expect(chat().at(-1)!.body).toMatchObject({ chat_id: -100777, text: expect.stringMatching(/^Ticket: /) });
+
+  await page.click('[data-testid=webhook-save]');
+  const item = page.locator('[data-testid="webhook-Tell the team"]');
+  await item.waitFor();
+  expect(await item.textContent()).toContain('Telegram -100777');
+
+  // A row added by another client reaches the chat as a readable message.
+  const before = chat().length;
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'Printer jammed' });
+  const sent = await eventually(
+    async () => chat().slice(before),
+    (list) => list.length === 1,
+  );
+  expect(sent[0]!.body.text).toMatch(/^Ticket: records added: 1\n• Id: \d+, Title: Printer jammed/);
+
+  await eventually(
+    async () => {
+      await item.getByRole('button', { name: 'Logs' }).click();
+      await page.waitForSelector('[data-testid=webhook-logs]');
+      return page.locator('[data-testid=webhook-logs] tbody tr').allTextContents();
+    },
+    (rows) => rows.length === 1 && /insert\s*200/.test(rows[0]!),
+  );
+
+  // Editing shows the saved Telegram settings.
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await expect.poll(() => form.getByLabel('Chat ids, separated by commas').inputValue()).toBe('-100777');
+  expect(await form.getByLabel('Bot token').inputValue()).toBe('123456:ABC-team');
   await page.close();
 });

@@ -40,6 +40,8 @@ export interface AppConfig {
   sso: SsoConfig;
   /** NC_ALLOW_LOCAL_HOOKS: webhooks may reach loopback and private addresses (off by default). */
   allowLocalHooks: boolean;
+  /** Where the Telegram, WhatsApp and Twilio SMS webhook kinds send (RB_TELEGRAM_API_URL, RB_TWILIO_API_URL). */
+  messagingApis: { telegram: string; twilio: string };
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
@@ -90,6 +92,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
   NC_ALLOW_LOCAL_HOOKS: z.enum(['true', 'false']).optional(),
+  RB_TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  RB_TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   RB_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
@@ -137,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.NC_TRUST_PROXY === 'true',
     sso: ssoConfigOf(env),
     allowLocalHooks: e.NC_ALLOW_LOCAL_HOOKS === 'true',
+    messagingApis: {
+      telegram: e.RB_TELEGRAM_API_URL.replace(/\/+$/, ''),
+      twilio: e.RB_TWILIO_API_URL.replace(/\/+$/, ''),
+    },
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
     jobsLockMs: e.RB_JOBS_LOCK_MS,

@@ -6,6 +6,7 @@ export interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  /** The JSON body parsed; any other body as its text. */
   body: any;
 }
 
@@ -25,7 +26,7 @@ export async function startReceiver() {
         method: req.method!,
         url: req.url!,
         headers: req.headers,
-        body: raw ? JSON.parse(raw) : null,
+        body: !raw ? null : req.headers['content-type']?.includes('json') ? JSON.parse(raw) : raw,
       });
       if (req.url?.startsWith('/fails-once') && ++failsOnceCalls === 1) {
         res.writeHead(503).end('busy');

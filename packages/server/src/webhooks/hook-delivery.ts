@@ -23,28 +23,42 @@ export interface DeliveryInput {
   ticket?: string;
 }
 
+/** How long log rows wait to be written together, and how many one insert holds at most. */
+const LOG_BATCH_MS = 25;
+const LOG_BATCH_MAX = 100;
+
 /**
- * Log rows of the deliveries of one job, written together: the attempts that end in the same turn share one
- * insert.
+ * The log rows of one job's attempts, written together: rows collect for a few milliseconds (or until a
+ * hundred) and go in one insert, so a job of many deliveries costs a few statements, not one per attempt.
+ * `settle()` writes what is left and reports a failed write.
  */
-class LogBuffer {
-  private pending: { entries: HookLogEntry[]; written: Promise<void> } | undefined;
+export class LogBuffer {
+  private entries: HookLogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly writes: Promise<void>[] = [];
+  private failure: unknown;
 
   constructor(private readonly repo: HooksRepo) {}
 
-  add(entry: HookLogEntry): Promise<void> {
-    if (!this.pending) {
-      const entries: HookLogEntry[] = [];
-      const written = new Promise<void>((resolve, reject) =>
-        setImmediate(() => {
-          this.pending = undefined;
-          this.repo.addLogs(entries).then(resolve, reject);
-        }),
-      );
-      this.pending = { entries, written };
-    }
-    this.pending.entries.push(entry);
-    return this.pending.written;
+  add(entry: HookLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length >= LOG_BATCH_MAX) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), LOG_BATCH_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.entries.length) return;
+    const batch = this.entries;
+    this.entries = [];
+    this.writes.push(this.repo.addLogs(batch).catch((err: unknown) => void (this.failure ??= err)));
+  }
+
+  async settle(): Promise<void> {
+    this.flush();
+    await Promise.all(this.writes);
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -75,7 +89,8 @@ export async function attemptDelivery(
     triggeredBy: input.triggeredBy,
     attempt: meta.attempt,
   };
-  await (meta.logs ? meta.logs.add(entry) : new HooksRepo(ctx.db).addLog(entry));
+  if (meta.logs) meta.logs.add(entry);
+  else await new HooksRepo(ctx.db).addLog(entry);
   return result;
 }
 
@@ -126,6 +141,7 @@ export async function runDelivery(
   const results = await Promise.allSettled(
     run.input.deliveries.map((d) => order.inTurn(d.ticket, () => deliverOne(ctx, run, d, hooks, logs))),
   );
+  await logs.settle();
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length) throw new Error(failed.map((f) => (f.reason as Error).message).join('; '));
   return { attempts: results.map((r) => (r as PromiseFulfilledResult<number>).value) };

@@ -40,7 +40,7 @@ async function rowsHeard(
 }
 
 /** How long a batch stays open for more deliveries, and how many it holds at most. */
-const BATCH_MS = 10;
+const BATCH_MS = 25;
 const BATCH_MAX = 200;
 
 /** Deliveries waiting to become one job, per base. */

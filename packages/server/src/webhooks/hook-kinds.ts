@@ -1,13 +1,15 @@
 /**
  * How each notification kind sends one delivery: URL (the request as configured, the payload as JSON or the
- * body template), Email (through the mailer: the mail plugin when configured) and the chat kinds (a message
- * posted to each channel's incoming-webhook address). Every network request goes through the address guard.
+ * body template), Email (through the mailer: the mail plugin when configured), the chat kinds (a message
+ * posted to each channel's incoming-webhook address) and the messaging kinds (Telegram, WhatsApp and SMS through
+ * the services' APIs). Every network request goes through the address guard.
  * See docs/webhooks.md "Notification kinds".
  */
 import type { AppContext } from '../context.js';
 import { requestLocale } from '../mail/messages.js';
 import { messageText, readableMessage, renderTemplate } from './hook-message.js';
 import type { HookPayload } from './hook-payload.js';
+import { telegramRequests, twilioRequests, type MessagingRequest } from './hook-messaging.js';
 import type { ChatKind, HookNotification, UrlNotification } from './hook-schemas.js';
 import { HookSendError, sendHookRequest, type HookResponse } from './hook-sender.js';
 import { HooksRepo } from './hooks-repo.js';
@@ -93,19 +95,23 @@ export async function sendByKind(
     }
   }
   const locale = await messageLocale(ctx, hook);
-  const body = JSON.stringify(CHAT_BODY[n.type](messageText(n.payload.body, payload, locale)));
+  const text = messageText(n.payload.body, payload, locale);
+  const apis = ctx.config.messagingApis;
+  const requests: MessagingRequest[] =
+    n.type === 'Telegram'
+      ? telegramRequests(n, text, apis.telegram)
+      : n.type === 'Twilio' || n.type === 'Whatsapp'
+        ? twilioRequests(n, text, apis.twilio)
+        : n.payload.channels.map((channel) => ({
+            method: 'POST',
+            url: channel.webhook_url,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(CHAT_BODY[n.type](text)),
+          }));
+  // One request per channel or recipient; the first failure is the attempt's result.
   let last: AttemptResult = { ok: true, errorCode: null, errorMessage: null };
-  for (const channel of n.payload.channels) {
-    last = await httpAttempt(() =>
-      sendHookRequest({
-        method: 'POST',
-        url: channel.webhook_url,
-        headers: { 'content-type': 'application/json' },
-        body,
-        timeoutMs: hook.timeout,
-        allowLocal,
-      }),
-    );
+  for (const r of requests) {
+    last = await httpAttempt(() => sendHookRequest({ ...r, timeoutMs: hook.timeout, allowLocal }));
     if (!last.ok) return last;
   }
   return last;

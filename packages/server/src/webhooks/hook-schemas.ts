@@ -76,11 +76,61 @@ export const chatNotification = z.object({
   }),
 });
 
-export const hookNotification = z.discriminatedUnion('type', [
-  urlNotification,
-  emailNotification,
-  chatNotification,
-]);
+/** Comma-separated values, each checked by `valid`. */
+const commaList = (valid: RegExp, problem: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .refine((v) => v.split(',').every((part) => valid.test(part.trim())), problem);
+
+/** Telegram: a bot's messages to chats (ids such as -1001234567890, or @channel names). */
+export const telegramNotification = z.object({
+  type: z.literal('Telegram'),
+  payload: z.object({
+    bot_token: z
+      .string()
+      .trim()
+      .regex(/^\d+:[\w-]+$/, 'must be a bot token such as 123456:ABC-DEF'),
+    chat_ids: commaList(/^(-?\d+|@\w{4,})$/, 'must be chat ids or @channel names separated by commas'),
+    body: z.string().optional(),
+  }),
+});
+
+/** Twilio's messages API: SMS (`Twilio`) or WhatsApp (`Whatsapp`) from one number to several. */
+const twilioPayload = z.object({
+  account_sid: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC and 32 hexadecimal digits)'),
+  auth_token: z.string().trim().min(1, 'is required'),
+  from: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in international form, such as +15551234567'),
+  to: commaList(/^\+[1-9]\d{6,14}$/, 'must be phone numbers in international form separated by commas'),
+  body: z.string().optional(),
+});
+export const twilioNotification = z.object({ type: z.literal('Twilio'), payload: twilioPayload });
+export const whatsappNotification = z.object({ type: z.literal('Whatsapp'), payload: twilioPayload });
+export type TelegramNotification = z.infer<typeof telegramNotification>;
+export type TwilioNotification = z.infer<typeof twilioNotification> | z.infer<typeof whatsappNotification>;
+
+export const hookNotification = z.preprocess(
+  // NocoDB names the WhatsApp kind "Whatsapp Twilio".
+  (v) =>
+    v && typeof v === 'object' && (v as { type?: unknown }).type === 'Whatsapp Twilio'
+      ? { ...v, type: 'Whatsapp' }
+      : v,
+  z.discriminatedUnion('type', [
+    urlNotification,
+    emailNotification,
+    chatNotification,
+    telegramNotification,
+    twilioNotification,
+    whatsappNotification,
+  ]),
+);
 export type HookNotification = z.infer<typeof hookNotification>;
 
 const notificationField = z.preprocess((v) => {

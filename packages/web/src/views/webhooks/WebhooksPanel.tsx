@@ -1,17 +1,21 @@
 /**
  * A table's webhooks in a drawer: the list (switch on or off, edit, delete, see the delivery log), and a form to
- * add or edit one (title, events, method, URL, headers, retries) with a button to send a test now.
+ * add or edit one (title, events, where it sends: a URL with its method and headers, Telegram chats, or WhatsApp
+ * or SMS numbers through Twilio; retries) with a button to send a test now.
  */
 import { Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  FORM_KINDS,
+  editable,
   formOf,
   targetOf,
   hookBody,
   logStatus,
   webhooksApi,
   type Hook,
+  type FormKind,
   type HookForm,
   type HookLog,
 } from './webhooks-api';
@@ -27,9 +31,17 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const EMPTY: HookForm = {
   title: '',
   operation: ['insert'],
+  kind: 'URL',
   method: 'POST',
   url: '',
   headers: [],
+  botToken: '',
+  chatIds: '',
+  accountSid: '',
+  authToken: '',
+  from: '',
+  to: '',
+  body: '',
   retries: 0,
   active: true,
 };
@@ -41,6 +53,14 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
   const [logsOf, setLogsOf] = useState<{ hook: Hook; logs: HookLog[] }>();
   const [tested, setTested] = useState<string>();
   const [form] = Form.useForm<HookForm>();
+  const kind = Form.useWatch('kind', form) ?? 'URL';
+  const KIND_LABEL: Record<FormKind, string> = {
+    URL: t('webhooks.kindUrl'),
+    Telegram: 'Telegram',
+    Whatsapp: 'WhatsApp',
+    Twilio: t('webhooks.kindSms'),
+  };
+  const required = { required: true, whitespace: true };
 
   const reload = useCallback(
     () => webhooksApi.list(tableId).then(setHooks, (e) => onError(messageOf(e))),
@@ -116,7 +136,7 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
               </Button>
               {canEdit && (
                 <>
-                  {h.notification.type === 'URL' && (
+                  {editable(h) && (
                     <Button size="small" onClick={() => openForm(h)}>
                       {t('webhooks.edit')}
                     </Button>
@@ -147,45 +167,98 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
               }))}
             />
           </Form.Item>
-          <div className="flex gap-2">
-            <Form.Item name="method" label={t('webhooks.method')}>
-              <Select
-                style={{ width: 110 }}
-                options={['POST', 'PUT', 'PATCH', 'GET', 'DELETE'].map((m) => ({ value: m }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="url"
-              label={t('webhooks.url')}
-              className="flex-1"
-              rules={[{ required: true, type: 'url' }]}
-            >
-              <Input placeholder="https://" />
-            </Form.Item>
-          </div>
-          <Form.List name="headers">
-            {(fields, { add, remove }) => (
-              <div className="mb-3">
-                <div className="mb-1">{t('webhooks.headers')}</div>
-                {fields.map((f) => (
-                  <div key={f.key} className="mb-1 flex gap-2">
-                    <Form.Item name={[f.name, 'name']} noStyle>
-                      <Input placeholder={t('webhooks.headerName')} />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'value']} noStyle>
-                      <Input placeholder={t('webhooks.headerValue')} />
-                    </Form.Item>
-                    <Button onClick={() => remove(f.name)} aria-label={t('webhooks.removeHeader')}>
-                      ×
+          <Form.Item name="kind" label={t('webhooks.kind')}>
+            <Select
+              data-testid="webhook-kind"
+              options={FORM_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            />
+          </Form.Item>
+          {kind === 'URL' && (
+            <>
+              <div className="flex gap-2">
+                <Form.Item name="method" label={t('webhooks.method')}>
+                  <Select
+                    style={{ width: 110 }}
+                    options={['POST', 'PUT', 'PATCH', 'GET', 'DELETE'].map((m) => ({ value: m }))}
+                  />
+                </Form.Item>
+                <Form.Item
+                  name="url"
+                  label={t('webhooks.url')}
+                  className="flex-1"
+                  rules={[{ required: true, type: 'url' }]}
+                >
+                  <Input placeholder="https://" />
+                </Form.Item>
+              </div>
+              <Form.List name="headers">
+                {(fields, { add, remove }) => (
+                  <div className="mb-3">
+                    <div className="mb-1">{t('webhooks.headers')}</div>
+                    {fields.map((f) => (
+                      <div key={f.key} className="mb-1 flex gap-2">
+                        <Form.Item name={[f.name, 'name']} noStyle>
+                          <Input placeholder={t('webhooks.headerName')} />
+                        </Form.Item>
+                        <Form.Item name={[f.name, 'value']} noStyle>
+                          <Input placeholder={t('webhooks.headerValue')} />
+                        </Form.Item>
+                        <Button onClick={() => remove(f.name)} aria-label={t('webhooks.removeHeader')}>
+                          ×
+                        </Button>
+                      </div>
+                    ))}
+                    <Button size="small" onClick={() => add({ name: '', value: '' })}>
+                      {t('webhooks.addHeader')}
                     </Button>
                   </div>
-                ))}
-                <Button size="small" onClick={() => add({ name: '', value: '' })}>
-                  {t('webhooks.addHeader')}
-                </Button>
+                )}
+              </Form.List>
+            </>
+          )}
+          {kind === 'Telegram' && (
+            <>
+              <Form.Item name="botToken" label={t('webhooks.botToken')} rules={[required]}>
+                <Input placeholder="123456:ABC-DEF…" autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="chatIds" label={t('webhooks.chatIds')} rules={[required]}>
+                <Input placeholder="-1001234567890, @channel" />
+              </Form.Item>
+            </>
+          )}
+          {(kind === 'Whatsapp' || kind === 'Twilio') && (
+            <>
+              <div className="flex gap-2">
+                <Form.Item
+                  name="accountSid"
+                  label={t('webhooks.accountSid')}
+                  className="flex-1"
+                  rules={[required]}
+                >
+                  <Input placeholder="AC…" autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="authToken"
+                  label={t('webhooks.authToken')}
+                  className="flex-1"
+                  rules={[required]}
+                >
+                  <Input.Password autoComplete="off" />
+                </Form.Item>
               </div>
-            )}
-          </Form.List>
+              <Form.Item name="from" label={t('webhooks.fromNumber')} rules={[required]}>
+                <Input placeholder="+15551234567" />
+              </Form.Item>
+              <Form.Item name="to" label={t('webhooks.toNumbers')} rules={[required]}>
+                <Input placeholder="+15557654321, +447700900123" />
+              </Form.Item>
+            </>
+          )}
+          {kind !== 'URL' && (
+            <Form.Item name="body" label={t('webhooks.message')} extra={t('webhooks.messageHint')}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+          )}
           <Form.Item name="retries" label={t('webhooks.retries')}>
             <InputNumber min={0} max={10} />
           </Form.Item>

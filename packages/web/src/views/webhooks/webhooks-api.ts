@@ -3,15 +3,38 @@ import { api } from '../../api/client';
 
 export type HookOperation = 'insert' | 'update' | 'delete';
 
+/** The kinds the form edits; the others (Email, Slack, ...) are made through the API and listed by kind. */
+export const FORM_KINDS = ['URL', 'Telegram', 'Whatsapp', 'Twilio'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
 export interface HookForm {
   title: string;
   operation: HookOperation[];
+  kind: FormKind;
   method: string;
   url: string;
   headers: { name: string; value: string }[];
+  /** Telegram */
+  botToken: string;
+  chatIds: string;
+  /** WhatsApp and Twilio SMS */
+  accountSid: string;
+  authToken: string;
+  from: string;
+  to: string;
+  /** The message template of the messaging kinds; empty sends a summary of the change. */
+  body: string;
   retries: number;
   active: boolean;
 }
+
+type TwilioPayload = {
+  account_sid: string;
+  auth_token: string;
+  from: string;
+  to: string;
+  body?: string;
+};
 
 export interface Hook {
   id: string;
@@ -19,7 +42,6 @@ export interface Hook {
   operation: string[];
   active: boolean;
   retries: number;
-  /** URL hooks are edited here; the other kinds (Email, Slack, ...) come from the API and are listed by kind. */
   notification:
     | {
         type: 'URL';
@@ -29,14 +51,43 @@ export interface Hook {
           headers: { name: string; value: string; enabled?: boolean }[];
         };
       }
+    | { type: 'Telegram'; payload: { bot_token: string; chat_ids: string; body?: string } }
+    | { type: 'Whatsapp' | 'Twilio'; payload: TwilioPayload }
     | { type: 'Email' | 'Slack' | 'Discord' | 'Microsoft Teams' | 'Mattermost'; payload: unknown };
 }
 
-/** What the list says a hook sends to: the method and URL, or the kind. */
+export const editable = (h: Hook) => (FORM_KINDS as readonly string[]).includes(h.notification.type);
+
+/** What the list says a hook sends to: the method and URL, the chats or numbers, or the kind. */
 export function targetOf(h: Hook): string {
-  return h.notification.type === 'URL'
-    ? `${h.notification.payload.method} ${h.notification.payload.path}`
-    : h.notification.type;
+  const n = h.notification;
+  if (n.type === 'URL') return `${n.payload.method} ${n.payload.path}`;
+  if (n.type === 'Telegram') return `Telegram ${n.payload.chat_ids}`;
+  if (n.type === 'Whatsapp') return `WhatsApp ${n.payload.to}`;
+  if (n.type === 'Twilio') return `SMS ${n.payload.to}`;
+  return n.type;
+}
+
+function notificationOf(f: HookForm) {
+  const body = f.body?.trim() ? f.body : undefined;
+  if (f.kind === 'Telegram') {
+    return { type: f.kind, payload: { bot_token: f.botToken, chat_ids: f.chatIds, body } };
+  }
+  if (f.kind === 'Whatsapp' || f.kind === 'Twilio') {
+    return {
+      type: f.kind,
+      payload: { account_sid: f.accountSid, auth_token: f.authToken, from: f.from, to: f.to, body },
+    };
+  }
+  return {
+    type: 'URL',
+    payload: {
+      method: f.method,
+      path: f.url,
+      headers: (f.headers ?? []).filter((h) => h.name).map((h) => ({ ...h, enabled: true })),
+      parameters: [],
+    },
+  };
 }
 
 export interface HookLog {
@@ -59,26 +110,29 @@ export function hookBody(f: HookForm) {
     operation: f.operation,
     retries: f.retries,
     active: f.active,
-    notification: {
-      type: 'URL',
-      payload: {
-        method: f.method,
-        path: f.url,
-        headers: (f.headers ?? []).filter((h) => h.name).map((h) => ({ ...h, enabled: true })),
-        parameters: [],
-      },
-    },
+    notification: notificationOf(f),
   };
 }
 
 export function formOf(h: Hook): HookForm {
-  const url = h.notification.type === 'URL' ? h.notification.payload : undefined;
+  const n = h.notification;
+  const url = n.type === 'URL' ? n.payload : undefined;
+  const telegram = n.type === 'Telegram' ? n.payload : undefined;
+  const twilio = n.type === 'Whatsapp' || n.type === 'Twilio' ? n.payload : undefined;
   return {
     title: h.title,
     operation: h.operation.filter((o): o is HookOperation => ['insert', 'update', 'delete'].includes(o)),
+    kind: editable(h) ? (n.type as FormKind) : 'URL',
     method: url?.method ?? 'POST',
     url: url?.path ?? '',
     headers: (url?.headers ?? []).map(({ name, value }) => ({ name, value })),
+    botToken: telegram?.bot_token ?? '',
+    chatIds: telegram?.chat_ids ?? '',
+    accountSid: twilio?.account_sid ?? '',
+    authToken: twilio?.auth_token ?? '',
+    from: twilio?.from ?? '',
+    to: twilio?.to ?? '',
+    body: telegram?.body ?? twilio?.body ?? '',
     retries: h.retries,
     active: h.active,
   };
