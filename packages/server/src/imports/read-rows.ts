@@ -32,11 +32,15 @@ export async function* readRows(
 /** Rows per batch for the formats read row by row (xlsx, JSON). */
 const BATCH = 1000;
 
-/** The file's rows in batches (CSV and TSV: one per stream chunk), the header row first. */
+/**
+ * The file's rows in batches (CSV and TSV: one per stream chunk), the header row first. `sheet` names the
+ * worksheet of an xlsx workbook to read (the first one when not given).
+ */
 export async function* readRowBatches(
   path: string,
   format: ImportFormat,
   normalizeNested: boolean,
+  sheet?: string,
 ): AsyncGenerator<unknown[][]> {
   if (format === 'csv' || format === 'tsv') {
     yield* csvBatches(path, format === 'tsv' ? '\t' : '');
@@ -48,7 +52,7 @@ export async function* readRowBatches(
     return;
   }
   let batch: unknown[][] = [];
-  for await (const row of readSheetRows(path)) {
+  for await (const row of readSheetRows(path, streamSheetRows, sheet)) {
     batch.push(row);
     if (batch.length >= BATCH) {
       yield batch;
@@ -69,18 +73,23 @@ async function readJsonRows(path: string, normalizeNested: boolean): Promise<unk
   return recordsToRows(records);
 }
 
+class NoSuchSheet extends Error {}
+const noSheet = (sheet: string) => new NoSuchSheet(`The workbook has no sheet '${sheet}'`);
+
 /**
- * The first worksheet's rows; numbers as `{ value, formatted }` so Currency can be told from its format.
- * `streamRows` is the streaming reader (tests pass one that fails as exceljs's does).
+ * The rows of the worksheet named `sheet` (the first one when not given); numbers as `{ value, formatted }` so
+ * Currency can be told from its format. `streamRows` is the streaming reader (tests pass one that fails as
+ * exceljs's does).
  */
 export async function* readSheetRows(
   path: string,
-  streamRows: (path: string) => AsyncIterable<unknown[]> = streamSheetRows,
+  streamRows: (path: string, sheet?: string) => AsyncIterable<unknown[]> = streamSheetRows,
+  sheet?: string,
 ): AsyncGenerator<unknown[]> {
   await guardXlsx(path);
   let yielded = false;
   try {
-    for await (const cells of streamRows(path)) {
+    for await (const cells of streamRows(path, sheet)) {
       yielded = true;
       yield cells;
     }
@@ -88,15 +97,16 @@ export async function* readSheetRows(
     // exceljs's streaming reader can meet a worksheet before the workbook part when the workbook part is stored
     // last in the zip (exceljs itself writes it last), and then fails on its first worksheet. Such a workbook
     // is read whole instead; the guard above has already bounded its unpacked size.
+    if (err instanceof NoSuchSheet) throw err;
     if (yielded || !/reading 'sheets'/.test((err as Error).message)) throw unreadable(err);
-    yield* loadedSheetRows(path);
+    yield* loadedSheetRows(path, sheet);
   }
 }
 
 const unreadable = (err: unknown) =>
   new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
 
-async function* streamSheetRows(path: string): AsyncGenerator<unknown[]> {
+async function* streamSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -104,22 +114,27 @@ async function* streamSheetRows(path: string): AsyncGenerator<unknown[]> {
     worksheets: 'emit',
     entries: 'emit',
   });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) yield rowCells(row);
+  for await (const worksheet of reader) {
+    // A worksheet left unread is drained by the reader before it moves on.
+    if (sheet !== undefined && (worksheet as { name?: string }).name !== sheet) continue;
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) yield rowCells(row);
     return;
   }
+  if (sheet !== undefined) throw noSheet(sheet);
 }
 
-async function* loadedSheetRows(path: string): AsyncGenerator<unknown[]> {
+async function* loadedSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(path);
   } catch (err) {
     throw unreadable(err);
   }
+  const worksheet = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
+  if (sheet !== undefined && !worksheet) throw noSheet(sheet);
   const rows: unknown[][] = [];
   // Rows with no cell are skipped, as the streaming reader skips them.
-  workbook.worksheets[0]?.eachRow((row) => rows.push(rowCells(row)));
+  worksheet?.eachRow((row) => rows.push(rowCells(row)));
   yield* rows;
 }
 
