@@ -1,13 +1,12 @@
 /**
  * Reads an uploaded file as rows of cells, streaming: CSV and TSV through papaparse (a BOM is dropped, rows may
  * be ragged), xlsx through exceljs's streaming reader (the first sheet; a formula cell gives its stored result,
- * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object (nested objects flattened when asked). See docs/imports.md.
+ * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object, streamed (nested objects flattened when asked). See docs/imports.md.
  */
-import { readFile } from 'node:fs/promises';
 import { badRequest } from '@rowbase/core/errors';
-import { flattenRecord, jsonRecords, recordsToRows } from '@rowbase/core/import/import-plan';
 import ExcelJS from 'exceljs';
 import { csvBatches } from './csv-batches.js';
+import { jsonRowBatches } from './json-records.js';
 import { guardXlsx } from './xlsx-guard.js';
 
 export type ImportFormat = 'csv' | 'tsv' | 'json' | 'xlsx';
@@ -29,7 +28,7 @@ export async function* readRows(
   for await (const batch of readRowBatches(path, format, normalizeNested)) yield* batch;
 }
 
-/** Rows per batch for the formats read row by row (xlsx, JSON). */
+/** Rows per batch for xlsx, read row by row. */
 const BATCH = 1000;
 
 /**
@@ -47,8 +46,7 @@ export async function* readRowBatches(
     return;
   }
   if (format === 'json') {
-    const rows = await readJsonRows(path, normalizeNested);
-    for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+    yield* jsonRowBatches(path, normalizeNested);
     return;
   }
   let batch: unknown[][] = [];
@@ -60,17 +58,6 @@ export async function* readRowBatches(
     }
   }
   if (batch.length) yield batch;
-}
-
-async function readJsonRows(path: string, normalizeNested: boolean): Promise<unknown[][]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new Error(`The file is not valid JSON: ${(err as Error).message}`);
-  }
-  const records = jsonRecords(parsed).map((r) => flattenRecord(r, normalizeNested));
-  return recordsToRows(records);
 }
 
 class NoSuchSheet extends Error {}
