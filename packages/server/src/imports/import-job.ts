@@ -19,6 +19,7 @@ import { writeTarget } from '../services/rows-write.js';
 import { prepareRow, type ColumnValues } from '../services/rows-validate.js';
 import { createTable, deleteTable } from '../services/tables.js';
 import { countLines } from './csv-batches.js';
+import { sheetRowCount } from './xlsx-sheets.js';
 import { readRowBatches, type ImportFormat } from './read-rows.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
@@ -79,8 +80,8 @@ export interface ImportTableResult {
 
 /**
  * Detects the fields of the file from its first rows, and tells its number of data rows: counted exactly when
- * the file is no longer than the sample, otherwise (CSV and TSV) from its line breaks, so the file is parsed once
- * more only to import it. See docs/imports.md.
+ * the file is no longer than the sample, otherwise from its line breaks (CSV and TSV) or its sheet's row
+ * elements (xlsx), so the file is parsed once more only to import it. See docs/imports.md.
  */
 export async function planFile(
   input: Pick<ImportTableInput, 'path' | 'format' | 'options' | 'sheet'>,
@@ -98,6 +99,13 @@ export async function planFile(
     if (count > SAMPLE_ROWS && (input.format === 'csv' || input.format === 'tsv')) {
       count = Math.max(count, await countLines(input.path));
       break;
+    }
+    if (count > SAMPLE_ROWS && input.format === 'xlsx') {
+      const rows = await sheetRowCount(input.path, input.sheet);
+      if (rows !== undefined) {
+        count = Math.max(count, rows);
+        break;
+      }
     }
   }
   const columns = planColumns(sample, input.options);

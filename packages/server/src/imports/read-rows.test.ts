@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRowBatches, readRows, readSheetRows } from './read-rows.js';
-import { sheetNames } from './xlsx-sheets.js';
+import { sheetNames, sheetRowCount } from './xlsx-sheets.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rb-read-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,5 +80,18 @@ describe('reading xlsx rows', () => {
     await expect(collect(readRowBatches(file, 'xlsx', false, 'Nope'))).rejects.toThrow(
       "The workbook has no sheet 'Nope'",
     );
+  });
+
+  it("counts a sheet's rows from its XML alone, as many as the reader gives", async () => {
+    const file = await writeWorkbook('counted.xlsx', 20_000);
+    const sheetRows = async (sheet: string) => {
+      let n = 0;
+      for await (const batch of readRowBatches(file, 'xlsx', false, sheet)) n += batch.length;
+      return n;
+    };
+    expect(await sheetRowCount(file)).toBe(3);
+    expect(await sheetRowCount(file, 'Other 1')).toBe(20_000);
+    expect(await sheetRows('Other 1')).toBe(20_000);
+    expect(await sheetRowCount(file, 'Nope')).toBeUndefined();
   });
 });
