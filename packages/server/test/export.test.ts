@@ -1,4 +1,4 @@
-/** Export: /api/v1/db/data/noco/{base}/{table}/export/{csv|excel} with fields, where and sort honoured. */
+/** Export: /api/v1/db/data/noco/{base}/{table}/export/{csv|excel|json} with fields, where and sort honoured. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
@@ -82,9 +82,46 @@ describe.each(testDatabases())('export on %s', (kind) => {
     expect(sheet.formulas).toBe(0);
   });
 
+  it('exports JSON: one array of the rows with the values the records API gives, fields, where and sort honoured', async () => {
+    const where = encodeURIComponent('(Qty,neq,2)');
+    const res = await download(
+      server,
+      `${t.v1}/export/json?fields=Title,Qty,Tags,Done&where=${where}&sort=-Id`,
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Products.json"');
+    const exported = JSON.parse(res.bytes.toString('utf8'));
+    const listed = (
+      await server.api.get(
+        `/api/v2/tables/${t.tableId}/records?fields=Title,Qty,Tags,Done&where=${where}&sort=-Id`,
+        { token },
+      )
+    ).body.list;
+    expect(exported.map((r: any) => Object.keys(r))).toEqual(
+      listed.map(() => ['Title', 'Qty', 'Tags', 'Done']),
+    );
+    expect(exported).toEqual(
+      listed.map((r: any) => ({ Title: r.Title, Qty: r.Qty, Tags: r.Tags ?? null, Done: r.Done })),
+    );
+    expect(exported.map((r: any) => [r.Title, r.Qty])).toEqual([
+      ['plain', -4],
+      ['@SUM(A1:A2)', 3],
+      ['=HYPERLINK("http://evil.example","click")', 1],
+    ]);
+    const none = await download(
+      server,
+      `${t.v1}/export/json?where=${encodeURIComponent('(Qty,eq,99)')}`,
+      token,
+    );
+    expect(JSON.parse(none.bytes.toString('utf8'))).toEqual([]);
+  });
+
   it('refuses unknown formats, bad filters and callers without access', async () => {
     expect((await download(server, `${t.v1}/export/pdf`, token)).status).toBe(400);
     expect((await download(server, `${t.v1}/export/csv?where=(Nope,eq,1)`, token)).status).toBe(400);
+    expect((await download(server, `${t.v1}/export/json?where=(Nope,eq,1)`, token)).status).toBe(400);
     expect((await fetch(`${server.url}${t.v1}/export/csv`)).status).toBe(401);
   });
 });

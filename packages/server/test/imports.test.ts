@@ -217,6 +217,11 @@ describe.each(testDatabases())('imports on %s', (kind) => {
   });
 
   it('imports a 100k-row CSV and reports progress as rows done of total', async () => {
+    const inserted: { tableId: string; ids: unknown[] }[] = [];
+    const stop = server.ctx.changes.subscribe(
+      (e: any) => void (e.type === 'rows.inserted' && inserted.push(e)),
+      { name: 'import-test' },
+    );
     const started = Date.now();
     const res = await startImport(server, owner.token, baseId, { name: 'big.csv', body: bigCsv(100_000) });
     const { messages, close } = await followJob(server, res.body.id, owner.token, 0, 300_000);
@@ -232,6 +237,19 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       token: owner.token,
     });
     expect(count.body.count).toBe(100_000);
+    // Keys follow the file's order (on SQLite, 50 rows per statement take consecutive rowids).
+    const tableId = close.data?.data.result.table_id;
+    for (const n of [1, 50, 51, 54_321, 99_999, 100_000]) {
+      const found = await server.api.get(`/api/v2/tables/${tableId}/records?where=(Id2,eq,${n})`, {
+        token: owner.token,
+      });
+      expect(found.body.list.map((r: any) => [r.Id, r.Name])).toEqual([[n, `name ${n}`]]);
+    }
+    // The change feed names the keys the rows were stored under.
+    const ids = () => inserted.filter((e) => e.tableId === tableId).flatMap((e) => e.ids.map(Number));
+    await expect.poll(() => ids().length).toBe(100_000);
+    stop();
+    expect(ids()).toEqual(Array.from({ length: 100_000 }, (_, i) => i + 1));
   }, 320_000);
 
   it('a cancelled import leaves no table behind', async () => {

@@ -22,9 +22,13 @@ export interface DateParts {
   d: number;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
 function validDay(p: DateParts): boolean {
   if (p.m < 1 || p.m > 12 || p.d < 1) return false;
-  return p.d <= new Date(Date.UTC(p.y, p.m, 0)).getUTCDate();
+  return p.d <= (p.m === 2 && isLeapYear(p.y) ? 29 : DAYS_IN_MONTH[p.m - 1]!);
 }
 
 /** Every format `text` can be read in (ambiguous day/month text matches both orders). */

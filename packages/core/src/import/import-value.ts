@@ -19,9 +19,12 @@ export function importValue(raw: unknown, column: Pick<DetectedType, 'uidt' | 'd
     case 'Date': {
       if (value instanceof Date) return value.toISOString().slice(0, 10);
       const text = String(value).trim();
-      const format =
-        column.dateFormat && readDate(text, column.dateFormat) ? column.dateFormat : dateFormatsOf(text)[0];
-      const p = format ? readDate(text, format) : undefined;
+      // The column's format first; a value written otherwise is read in the first format it fits.
+      let p = column.dateFormat ? readDate(text, column.dateFormat) : undefined;
+      if (!p) {
+        const other = dateFormatsOf(text)[0];
+        p = other ? readDate(text, other) : undefined;
+      }
       return p ? `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}` : text;
     }
     case 'MultiSelect':

@@ -37,7 +37,7 @@ export async function encodingOf(path: string): Promise<'utf-8' | 'utf-16le' | '
 }
 
 /** The file as a stream of text in the encoding it is written in. */
-async function textStream(path: string): Promise<Readable> {
+export async function textStream(path: string): Promise<Readable> {
   const encoding = await encodingOf(path);
   if (encoding === 'utf-8') return createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
   const decoder = new TextDecoder(encoding);

@@ -2,7 +2,8 @@
  * Importing a file into a new table runs as a job (`import-table`). Pass one counts the rows and detects the
  * field types from the first rows; the table is created with them; pass two inserts the rows in batches,
  * checking each row with the field types' own rules: a row they refuse is skipped and kept, with the reason,
- * in the job's result. A failed or cancelled import removes the table it created. See docs/imports.md.
+ * in the job's result. Several sheets of a workbook become several tables in one job: every sheet is planned
+ * before any table is created. A failed or cancelled import removes every table it created. See docs/imports.md.
  */
 import { isFirstDisplayCandidate } from '@rowbase/core/fields/traits';
 import { rm } from 'node:fs/promises';
@@ -10,12 +11,15 @@ import { planColumns, type ImportOptions, type PlannedColumn } from '@rowbase/co
 import { importValue } from '@rowbase/core/import/import-value';
 import { isUIType, type UIType } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
+import type { BaseRecord } from '../meta/repos/bases.js';
+import type { FullTable } from '../services/tables-meta.js';
 import type { JobRun } from '../jobs/job-queue.js';
 import { loadRows } from '../services/rows-bulk-load.js';
 import { writeTarget } from '../services/rows-write.js';
 import { prepareRow, type ColumnValues } from '../services/rows-validate.js';
 import { createTable, deleteTable } from '../services/tables.js';
 import { countLines } from './csv-batches.js';
+import { sheetRowCount } from './xlsx-sheets.js';
 import { readRowBatches, type ImportFormat } from './read-rows.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
@@ -32,40 +36,76 @@ export interface ImportTableInput {
   title: string;
   options: ImportOptions;
   /** The client's choices per file column (by position): a new title, a type, or leaving it out. */
-  columns?: { index: number; title?: string; uidt?: string; skip?: boolean }[];
+  columns?: ColumnChoice[];
+  /** The worksheet of an xlsx workbook to import (the first one when not given). */
+  sheet?: string;
+  /** Several worksheets, each into a new table of its own (then `title`, `columns` and `sheet` are unused). */
+  sheets?: SheetImport[];
+}
+
+export interface ColumnChoice {
+  index: number;
+  title?: string;
+  uidt?: string;
+  skip?: boolean;
+}
+
+/** One worksheet to import: its name, the new table's title (already unique in the base), column choices. */
+export interface SheetImport {
+  sheet: string;
+  title: string;
+  columns?: ColumnChoice[];
 }
 
 export interface SkippedRow {
-  /** The row's number among the file's data rows, from 1. */
+  /** The row's number among the file's (or its sheet's) data rows, from 1. */
   row: number;
+  /** The worksheet it is on, when several sheets were imported. */
+  sheet?: string;
   reason: string;
   values: unknown[];
 }
 
 export interface ImportTableResult {
+  /** The (first) table created. */
   table_id: string;
   title: string;
+  /** Over every table created. */
   rows_imported: number;
   rows_skipped: number;
   skipped: SkippedRow[];
+  /** Every table created, one per sheet, in the order asked. */
+  tables: { table_id: string; title: string; sheet?: string; rows_imported: number; rows_skipped: number }[];
 }
 
 /**
  * Detects the fields of the file from its first rows, and tells its number of data rows: counted exactly when
- * the file is no longer than the sample, otherwise (CSV and TSV) from its line breaks, so the file is parsed once
- * more only to import it. See docs/imports.md.
+ * the file is no longer than the sample, otherwise from its line breaks (CSV and TSV) or its sheet's row
+ * elements (xlsx), so the file is parsed once more only to import it. See docs/imports.md.
  */
 export async function planFile(
-  input: Pick<ImportTableInput, 'path' | 'format' | 'options'>,
+  input: Pick<ImportTableInput, 'path' | 'format' | 'options' | 'sheet'>,
 ): Promise<{ columns: PlannedColumn[]; total: number; sample: unknown[][]; header: unknown[] }> {
   const sample: unknown[][] = [];
   let count = 0;
-  for await (const batch of readRowBatches(input.path, input.format, input.options.normalizeNested)) {
+  for await (const batch of readRowBatches(
+    input.path,
+    input.format,
+    input.options.normalizeNested,
+    input.sheet,
+  )) {
     for (const row of batch) if (sample.length <= SAMPLE_ROWS) sample.push(row);
     count += batch.length;
     if (count > SAMPLE_ROWS && (input.format === 'csv' || input.format === 'tsv')) {
       count = Math.max(count, await countLines(input.path));
       break;
+    }
+    if (count > SAMPLE_ROWS && input.format === 'xlsx') {
+      const rows = await sheetRowCount(input.path, input.sheet);
+      if (rows !== undefined) {
+        count = Math.max(count, rows);
+        break;
+      }
     }
   }
   const columns = planColumns(sample, input.options);
@@ -89,6 +129,20 @@ function chosenColumns(planned: PlannedColumn[], choices: ImportTableInput['colu
 
 const isText = (c: PlannedColumn) => isFirstDisplayCandidate(c.uidt);
 
+/** One new table to fill: from one sheet (or the whole file), with its fields decided. */
+interface PlannedTable {
+  sheet?: string;
+  title: string;
+  columns: PlannedColumn[];
+  total: number;
+}
+
+/** What the job imports: one table, or one per chosen sheet. */
+function partsOf(input: ImportTableInput): SheetImport[] | [Omit<SheetImport, 'sheet'> & { sheet?: string }] {
+  if (input.sheets?.length) return input.sheets;
+  return [{ title: input.title, columns: input.columns, ...(input.sheet ? { sheet: input.sheet } : {}) }];
+}
+
 export async function runImportTable(
   ctx: AppContext,
   run: JobRun<ImportTableInput>,
@@ -98,28 +152,56 @@ export async function runImportTable(
     const base = run.baseId ? await ctx.bases.byId(run.baseId) : undefined;
     if (!base) throw new Error('The base to import into no longer exists');
     await run.progress({ message: 'Reading the file', percent: 0 });
-    const { columns: planned, total } = await planFile(input);
-    const columns = chosenColumns(planned, input.columns);
-    if (columns.length === 0) throw new Error('The file has no columns to import');
-    run.throwIfCancelled();
-    const table = await createTable(ctx, base, {
-      title: input.title,
-      // The first text field takes the place of the display-value column every new table gets.
-      columns: columns.map((c) => ({
-        title: c.title,
-        ...(c === columns.find(isText) ? { column_name: 'title' } : {}),
-        uidt: c.uidt,
-        ...(c.dtxp ? { dtxp: c.dtxp } : {}),
-        ...(c.dateFormat ? { meta: { date_format: c.dateFormat } } : {}),
-      })),
-    });
+    const several = (input.sheets?.length ?? 0) > 0;
+    const plans: PlannedTable[] = [];
+    for (const part of partsOf(input)) {
+      const { columns: planned, total } = await planFile({ ...input, sheet: part.sheet });
+      const columns = chosenColumns(planned, part.columns);
+      if (columns.length === 0)
+        throw new Error(
+          several
+            ? `The sheet '${part.sheet}' has no columns to import`
+            : 'The file has no columns to import',
+        );
+      plans.push({ sheet: part.sheet, title: part.title, columns, total });
+      run.throwIfCancelled();
+    }
+    const created: FullTable[] = [];
     try {
-      const result = input.options.shouldImportData
-        ? await insertFileRows(ctx, run, table.id, columns, total)
-        : { rows_imported: 0, rows_skipped: 0, skipped: [] };
-      return { table_id: table.id, title: table.title, ...result };
+      const result: ImportTableResult = {
+        table_id: '',
+        title: '',
+        rows_imported: 0,
+        rows_skipped: 0,
+        skipped: [],
+        tables: [],
+      };
+      const progress = { done: 0, total: plans.reduce((sum, p) => sum + p.total, 0) };
+      for (const plan of plans) {
+        run.throwIfCancelled();
+        const table = await createPlannedTable(ctx, base, plan);
+        created.push(table);
+        const rows = input.options.shouldImportData
+          ? await insertFileRows(ctx, run, table.id, plan, progress, several)
+          : { rows_imported: 0, rows_skipped: 0, skipped: [] };
+        result.tables.push({
+          table_id: table.id,
+          title: table.title,
+          ...(several ? { sheet: plan.sheet } : {}),
+          rows_imported: rows.rows_imported,
+          rows_skipped: rows.rows_skipped,
+        });
+        result.rows_imported += rows.rows_imported;
+        result.rows_skipped += rows.rows_skipped;
+        result.skipped.push(...rows.skipped.slice(0, MAX_SKIPPED_KEPT - result.skipped.length));
+      }
+      await run.progress({
+        message: `Imported ${progress.done} of ${progress.done} rows`,
+        percent: 100,
+      });
+      return { ...result, table_id: created[0]!.id, title: created[0]!.title };
     } catch (err) {
-      await deleteTable(ctx, table);
+      for (const table of created) await deleteTable(ctx, table);
       ctx.tableModels.invalidateAll();
       throw err;
     }
@@ -128,13 +210,30 @@ export async function runImportTable(
   }
 }
 
+function createPlannedTable(ctx: AppContext, base: BaseRecord, plan: PlannedTable): Promise<FullTable> {
+  const { columns } = plan;
+  return createTable(ctx, base, {
+    title: plan.title,
+    // The first text field takes the place of the display-value column every new table gets.
+    columns: columns.map((c) => ({
+      title: c.title,
+      ...(c === columns.find(isText) ? { column_name: 'title' } : {}),
+      uidt: c.uidt,
+      ...(c.dtxp ? { dtxp: c.dtxp } : {}),
+      ...(c.dateFormat ? { meta: { date_format: c.dateFormat } } : {}),
+    })),
+  });
+}
+
 async function insertFileRows(
   ctx: AppContext,
   run: JobRun<ImportTableInput>,
   tableId: string,
-  columns: PlannedColumn[],
-  total: number,
-): Promise<Omit<ImportTableResult, 'table_id' | 'title'>> {
+  plan: PlannedTable,
+  progress: { done: number; total: number },
+  several: boolean,
+): Promise<Pick<ImportTableResult, 'rows_imported' | 'rows_skipped' | 'skipped'>> {
+  const { columns } = plan;
   const { model, db } = await ctx.tableModels.get(ctx, tableId);
   const target = writeTarget(ctx, model, db);
   const skipped: SkippedRow[] = [];
@@ -142,16 +241,18 @@ async function insertFileRows(
   let imported = 0;
   let rowNumber = 0;
   let batch: ColumnValues[] = [];
-  const flush = async (last: boolean) => {
+  const before = progress.done;
+  const flush = async () => {
     run.throwIfCancelled();
     if (batch.length) await loadRows(target, batch);
     imported += batch.length;
     batch = [];
-    const done = imported + skippedCount;
-    const of = last ? done : Math.max(total, done);
+    progress.done = before + imported + skippedCount;
+    // A line count can fall short of the rows (cells with line breaks): "of" never goes below "done".
+    progress.total = Math.max(progress.total, progress.done);
     await run.progress({
-      message: `Imported ${done} of ${of} rows`,
-      percent: of ? Math.floor((done / of) * 100) : 100,
+      message: `Imported ${progress.done} of ${progress.total} rows`,
+      percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
     });
   };
   const record: Record<string, unknown> = {};
@@ -160,6 +261,7 @@ async function insertFileRows(
     run.input.path,
     run.input.format,
     run.input.options.normalizeNested,
+    plan.sheet,
   )) {
     for (const row of rows) {
       if (header) {
@@ -173,12 +275,17 @@ async function insertFileRows(
       } catch (err) {
         skippedCount++;
         if (skipped.length < MAX_SKIPPED_KEPT) {
-          skipped.push({ row: rowNumber, reason: (err as Error).message, values: row });
+          skipped.push({
+            row: rowNumber,
+            ...(several ? { sheet: plan.sheet } : {}),
+            reason: (err as Error).message,
+            values: row,
+          });
         }
       }
     }
-    if (batch.length >= BATCH_ROWS) await flush(false);
+    if (batch.length >= BATCH_ROWS) await flush();
   }
-  await flush(true);
+  await flush();
   return { rows_imported: imported, rows_skipped: skippedCount, skipped };
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRows, readSheetRows } from './read-rows.js';
+import { readRowBatches, readRows, readSheetRows } from './read-rows.js';
+import { sheetNames, sheetRowCount } from './xlsx-sheets.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rb-read-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,5 +62,36 @@ describe('reading xlsx rows', () => {
     await expect(collect(readSheetRows(file, broken))).rejects.toThrow(
       'The file is not a readable xlsx workbook: invalid signature',
     );
+  });
+
+  it('lists the sheet names in tab order, XML escapes decoded, and reads a sheet by its name', async () => {
+    const file = await writeWorkbook('named.xlsx', 2);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    workbook.getWorksheet('Other 1')!.name = 'R&D <"1">';
+    await workbook.xlsx.writeFile(file);
+    expect(await sheetNames(file)).toEqual(['First', 'Other 0', 'R&D <"1">']);
+    const rows: unknown[][] = [];
+    for await (const batch of readRowBatches(file, 'xlsx', false, 'R&D <"1">')) rows.push(...batch);
+    expect(rows).toEqual([
+      ['x0', { value: 0, formatted: '0' }],
+      ['x1', { value: 1, formatted: '1' }],
+    ]);
+    await expect(collect(readRowBatches(file, 'xlsx', false, 'Nope'))).rejects.toThrow(
+      "The workbook has no sheet 'Nope'",
+    );
+  });
+
+  it("counts a sheet's rows from its XML alone, as many as the reader gives", async () => {
+    const file = await writeWorkbook('counted.xlsx', 20_000);
+    const sheetRows = async (sheet: string) => {
+      let n = 0;
+      for await (const batch of readRowBatches(file, 'xlsx', false, sheet)) n += batch.length;
+      return n;
+    };
+    expect(await sheetRowCount(file)).toBe(3);
+    expect(await sheetRowCount(file, 'Other 1')).toBe(20_000);
+    expect(await sheetRows('Other 1')).toBe(20_000);
+    expect(await sheetRowCount(file, 'Nope')).toBeUndefined();
   });
 });

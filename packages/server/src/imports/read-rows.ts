@@ -1,13 +1,12 @@
 /**
  * Reads an uploaded file as rows of cells, streaming: CSV and TSV through papaparse (a BOM is dropped, rows may
  * be ragged), xlsx through exceljs's streaming reader (the first sheet; a formula cell gives its stored result,
- * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object (nested objects flattened when asked). See docs/imports.md.
+ * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object, streamed (nested objects flattened when asked). See docs/imports.md.
  */
-import { readFile } from 'node:fs/promises';
 import { badRequest } from '@rowbase/core/errors';
-import { flattenRecord, jsonRecords, recordsToRows } from '@rowbase/core/import/import-plan';
 import ExcelJS from 'exceljs';
 import { csvBatches } from './csv-batches.js';
+import { jsonRowBatches } from './json-records.js';
 import { guardXlsx } from './xlsx-guard.js';
 
 export type ImportFormat = 'csv' | 'tsv' | 'json' | 'xlsx';
@@ -29,26 +28,29 @@ export async function* readRows(
   for await (const batch of readRowBatches(path, format, normalizeNested)) yield* batch;
 }
 
-/** Rows per batch for the formats read row by row (xlsx, JSON). */
+/** Rows per batch for xlsx, read row by row. */
 const BATCH = 1000;
 
-/** The file's rows in batches (CSV and TSV: one per stream chunk), the header row first. */
+/**
+ * The file's rows in batches (CSV and TSV: one per stream chunk), the header row first. `sheet` names the
+ * worksheet of an xlsx workbook to read (the first one when not given).
+ */
 export async function* readRowBatches(
   path: string,
   format: ImportFormat,
   normalizeNested: boolean,
+  sheet?: string,
 ): AsyncGenerator<unknown[][]> {
   if (format === 'csv' || format === 'tsv') {
     yield* csvBatches(path, format === 'tsv' ? '\t' : '');
     return;
   }
   if (format === 'json') {
-    const rows = await readJsonRows(path, normalizeNested);
-    for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+    yield* jsonRowBatches(path, normalizeNested);
     return;
   }
   let batch: unknown[][] = [];
-  for await (const row of readSheetRows(path)) {
+  for await (const row of readSheetRows(path, streamSheetRows, sheet)) {
     batch.push(row);
     if (batch.length >= BATCH) {
       yield batch;
@@ -58,29 +60,23 @@ export async function* readRowBatches(
   if (batch.length) yield batch;
 }
 
-async function readJsonRows(path: string, normalizeNested: boolean): Promise<unknown[][]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new Error(`The file is not valid JSON: ${(err as Error).message}`);
-  }
-  const records = jsonRecords(parsed).map((r) => flattenRecord(r, normalizeNested));
-  return recordsToRows(records);
-}
+class NoSuchSheet extends Error {}
+const noSheet = (sheet: string) => new NoSuchSheet(`The workbook has no sheet '${sheet}'`);
 
 /**
- * The first worksheet's rows; numbers as `{ value, formatted }` so Currency can be told from its format.
- * `streamRows` is the streaming reader (tests pass one that fails as exceljs's does).
+ * The rows of the worksheet named `sheet` (the first one when not given); numbers as `{ value, formatted }` so
+ * Currency can be told from its format. `streamRows` is the streaming reader (tests pass one that fails as
+ * exceljs's does).
  */
 export async function* readSheetRows(
   path: string,
-  streamRows: (path: string) => AsyncIterable<unknown[]> = streamSheetRows,
+  streamRows: (path: string, sheet?: string) => AsyncIterable<unknown[]> = streamSheetRows,
+  sheet?: string,
 ): AsyncGenerator<unknown[]> {
   await guardXlsx(path);
   let yielded = false;
   try {
-    for await (const cells of streamRows(path)) {
+    for await (const cells of streamRows(path, sheet)) {
       yielded = true;
       yield cells;
     }
@@ -88,15 +84,16 @@ export async function* readSheetRows(
     // exceljs's streaming reader can meet a worksheet before the workbook part when the workbook part is stored
     // last in the zip (exceljs itself writes it last), and then fails on its first worksheet. Such a workbook
     // is read whole instead; the guard above has already bounded its unpacked size.
+    if (err instanceof NoSuchSheet) throw err;
     if (yielded || !/reading 'sheets'/.test((err as Error).message)) throw unreadable(err);
-    yield* loadedSheetRows(path);
+    yield* loadedSheetRows(path, sheet);
   }
 }
 
 const unreadable = (err: unknown) =>
   new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
 
-async function* streamSheetRows(path: string): AsyncGenerator<unknown[]> {
+async function* streamSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -104,22 +101,27 @@ async function* streamSheetRows(path: string): AsyncGenerator<unknown[]> {
     worksheets: 'emit',
     entries: 'emit',
   });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) yield rowCells(row);
+  for await (const worksheet of reader) {
+    // A worksheet left unread is drained by the reader before it moves on.
+    if (sheet !== undefined && (worksheet as { name?: string }).name !== sheet) continue;
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) yield rowCells(row);
     return;
   }
+  if (sheet !== undefined) throw noSheet(sheet);
 }
 
-async function* loadedSheetRows(path: string): AsyncGenerator<unknown[]> {
+async function* loadedSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(path);
   } catch (err) {
     throw unreadable(err);
   }
+  const worksheet = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
+  if (sheet !== undefined && !worksheet) throw noSheet(sheet);
   const rows: unknown[][] = [];
   // Rows with no cell are skipped, as the streaming reader skips them.
-  workbook.worksheets[0]?.eachRow((row) => rows.push(rowCells(row)));
+  worksheet?.eachRow((row) => rows.push(rowCells(row)));
   yield* rows;
 }
 

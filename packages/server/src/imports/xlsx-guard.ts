@@ -13,8 +13,22 @@ const TAIL_BYTES = 22 + 0xffff;
 /** The unpacked size allowed for one workbook. */
 export const maxXlsxBytes = () => Number(process.env.RB_IMPORT_MAX_XLSX_BYTES) || 4 * 1024 ** 3;
 
-/** The total unpacked size the zip's directory declares; throws when the file is not a readable zip. */
-export async function declaredUnpackedBytes(path: string): Promise<number> {
+/** One file of a zip as its directory declares it. */
+export interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  packedBytes: number;
+  /** Infinity for a ZIP64 size (past 4 GiB). */
+  unpackedBytes: number;
+  /** Where the entry's local header starts. */
+  offset: number;
+}
+
+const broken = () => new Error('The file is not an xlsx workbook (a broken zip directory)');
+
+/** The zip's directory, read from the end of the file; throws when the file is not a readable zip. */
+export async function zipDirectory(path: string): Promise<ZipEntry[]> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -28,28 +42,38 @@ export async function declaredUnpackedBytes(path: string): Promise<number> {
         break;
       }
     if (at < 0) throw new Error('The file is not an xlsx workbook (no zip directory)');
-    const entries = tail.readUInt16LE(at + 10);
+    const count = tail.readUInt16LE(at + 10);
     const dirSize = tail.readUInt32LE(at + 12);
     const dirOffset = tail.readUInt32LE(at + 16);
     // ZIP64 markers: sizes past 4 GiB, past any sensible workbook.
-    if (entries === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) return Infinity;
-    if (dirOffset + dirSize > size)
-      throw new Error('The file is not an xlsx workbook (a broken zip directory)');
+    if (count === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff)
+      return [{ name: '', method: 0, packedBytes: Infinity, unpackedBytes: Infinity, offset: 0 }];
+    if (dirOffset + dirSize > size) throw broken();
     const dir = Buffer.alloc(dirSize);
     await file.read(dir, 0, dirSize, dirOffset);
-    let total = 0;
-    for (let p = 0, n = 0; n < entries; n++) {
-      if (p + 46 > dir.length || dir.readUInt32LE(p) !== DIRECTORY_ENTRY)
-        throw new Error('The file is not an xlsx workbook (a broken zip directory)');
+    const entries: ZipEntry[] = [];
+    for (let p = 0, n = 0; n < count; n++) {
+      if (p + 46 > dir.length || dir.readUInt32LE(p) !== DIRECTORY_ENTRY) throw broken();
+      const nameLength = dir.readUInt16LE(p + 28);
       const unpacked = dir.readUInt32LE(p + 24);
-      if (unpacked === 0xffffffff) return Infinity;
-      total += unpacked;
-      p += 46 + dir.readUInt16LE(p + 28) + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
+      entries.push({
+        name: dir.toString('utf8', p + 46, p + 46 + nameLength),
+        method: dir.readUInt16LE(p + 10),
+        packedBytes: dir.readUInt32LE(p + 20),
+        unpackedBytes: unpacked === 0xffffffff ? Infinity : unpacked,
+        offset: dir.readUInt32LE(p + 42),
+      });
+      p += 46 + nameLength + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
     }
-    return total;
+    return entries;
   } finally {
     await file.close();
   }
+}
+
+/** The total unpacked size the zip's directory declares; throws when the file is not a readable zip. */
+export async function declaredUnpackedBytes(path: string): Promise<number> {
+  return (await zipDirectory(path)).reduce((sum, e) => sum + e.unpackedBytes, 0);
 }
 
 /** Refuses a workbook that would unpack to more than the limit. */

@@ -2,7 +2,8 @@
  * Imports (docs/imports.md): `POST /api/v1/db/meta/projects/{baseId}/import` takes a multipart upload — `file`
  * (CSV, TSV, JSON or xlsx) and an optional `options` field (JSON: title, the import options, column choices) — streams
  * it to disk under a size limit and starts an `import-table` job, answering `{ id }` (the job's id) at once.
- * `POST …/import/preview` answers the detected fields and the first rows without importing.
+ * `POST …/import/preview` answers the detected fields and the first rows without importing (and, for a workbook,
+ * its sheet names). Options `sheet` / `sheets` pick one worksheet, or several each into a table of its own.
  * `POST /api/v1/db/meta/tables/{tableId}/import` appends a file's rows to an existing table (job `import-rows`).
  * `GET /api/v1/db/meta/imports/{jobId}/skipped.csv` downloads the rows a finished import skipped, with reasons.
  */
@@ -25,9 +26,11 @@ import {
   planFile,
   type ImportTableInput,
   type ImportTableResult,
+  type SkippedRow,
 } from '../imports/import-job.js';
 import { formatOf, type ImportFormat } from '../imports/read-rows.js';
 import { downloadImport } from '../imports/import-url.js';
+import { sheetNames } from '../imports/xlsx-sheets.js';
 import { IMPORT_ROWS_JOB, importableField, type AppendRowsInput } from '../imports/append-job.js';
 import { uniqueName } from '../services/tables-naming.js';
 import { visibleJob } from './jobs.js';
@@ -36,21 +39,37 @@ import { visibleJob } from './jobs.js';
 const maxBytes = () => Number(process.env.RB_IMPORT_MAX_BYTES) || 1024 ** 3;
 const PREVIEW_ROWS = 20;
 
+const columnChoices = z
+  .array(
+    z.object({
+      index: z.number().int().min(0),
+      title: z.string().max(255).optional(),
+      uidt: z.string().optional(),
+      skip: z.boolean().optional(),
+    }),
+  )
+  .optional();
+
 const importOptionsBody = z.object({
   title: z.string().max(255).optional(),
   autoSelectFieldTypes: z.boolean().optional(),
   shouldImportData: z.boolean().optional(),
   firstRowAsHeaders: z.boolean().optional(),
   normalizeNested: z.boolean().optional(),
-  columns: z
+  columns: columnChoices,
+  /** xlsx: the worksheet to preview or import (the first one when not given). */
+  sheet: z.string().min(1).max(255).optional(),
+  /** xlsx: several worksheets, each into a new table of its own. */
+  sheets: z
     .array(
       z.object({
-        index: z.number().int().min(0),
+        name: z.string().min(1).max(255),
         title: z.string().max(255).optional(),
-        uidt: z.string().optional(),
-        skip: z.boolean().optional(),
+        columns: columnChoices,
       }),
     )
+    .min(1)
+    .max(100)
     .optional(),
 });
 
@@ -116,6 +135,35 @@ async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
   }
 }
 
+/**
+ * Checks the worksheets an upload names against the workbook (400 naming the option), and answers the workbook's
+ * sheet names (none for a file that is not xlsx, or when none is named and `list` is false: an import of the
+ * first sheet leaves every check of the workbook to its job).
+ */
+async function checkSheets(upload: Upload, list: boolean): Promise<string[]> {
+  const { sheet, sheets } = upload.body;
+  if (upload.format !== 'xlsx') {
+    if (sheet !== undefined) throw badRequest('sheet: only an xlsx workbook has sheets');
+    if (sheets !== undefined) throw badRequest('sheets: only an xlsx workbook has sheets');
+    return [];
+  }
+  if (!list && sheet === undefined && sheets === undefined) return [];
+  let names: string[];
+  try {
+    names = await sheetNames(upload.path);
+  } catch (err) {
+    throw badRequest(`file: ${(err as Error).message}`);
+  }
+  if (sheet !== undefined && !names.includes(sheet))
+    throw badRequest(`sheet: the workbook has no sheet '${sheet}'`);
+  sheets?.forEach((s, i) => {
+    if (!names.includes(s.name)) throw badRequest(`sheets[${i}].name: the workbook has no sheet '${s.name}'`);
+    if (sheets.findIndex((o) => o.name === s.name) !== i)
+      throw badRequest(`sheets[${i}].name: the sheet '${s.name}' is listed twice`);
+  });
+  return names;
+}
+
 function optionsOf(body: Upload['body']) {
   return {
     autoSelectFieldTypes: body.autoSelectFieldTypes ?? DEFAULT_IMPORT_OPTIONS.autoSelectFieldTypes,
@@ -132,25 +180,40 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
     scope.post<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/import', async (req) => {
       const { base, principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport');
       const upload = await receiveUpload(ctx, req);
-      const siblings = await ctx.tables.list(base.id, { includeM2M: true });
-      const wanted = upload.body.title?.trim() || upload.fileName.replace(/\.[^.]*$/, '') || 'Imported';
-      const input: ImportTableInput = {
-        path: upload.path,
-        format: upload.format,
-        title: uniqueName(
-          wanted,
-          siblings.map((t) => t.title),
-        ),
-        options: optionsOf(upload.body),
-        columns: upload.body.columns,
-      };
-      const job = await ctx.jobs.enqueue({
-        kind: IMPORT_TABLE_JOB,
-        input,
-        baseId: base.id,
-        userId: principal.user.id,
-      });
-      return { id: job.id, title: input.title };
+      try {
+        await checkSheets(upload, false);
+        const taken = (await ctx.tables.list(base.id, { includeM2M: true })).map((t) => t.title);
+        const unique = (wanted: string) => {
+          const title = uniqueName(wanted, taken);
+          taken.push(title);
+          return title;
+        };
+        const wanted = upload.body.title?.trim() || upload.fileName.replace(/\.[^.]*$/, '') || 'Imported';
+        const sheets = upload.body.sheets?.map((s) => ({
+          sheet: s.name,
+          title: unique(s.title?.trim() || s.name.trim() || 'Imported'),
+          ...(s.columns ? { columns: s.columns } : {}),
+        }));
+        const input: ImportTableInput = {
+          path: upload.path,
+          format: upload.format,
+          title: sheets ? sheets[0]!.title : unique(wanted),
+          options: optionsOf(upload.body),
+          columns: upload.body.columns,
+          ...(upload.body.sheet ? { sheet: upload.body.sheet } : {}),
+          ...(sheets ? { sheets } : {}),
+        };
+        const job = await ctx.jobs.enqueue({
+          kind: IMPORT_TABLE_JOB,
+          input,
+          baseId: base.id,
+          userId: principal.user.id,
+        });
+        return { id: job.id, title: input.title, titles: sheets?.map((s) => s.title) ?? [input.title] };
+      } catch (err) {
+        await rm(upload.path, { force: true });
+        throw err;
+      }
     });
 
     scope.post<{ Params: { tableId: string } }>('/api/v1/db/meta/tables/:tableId/import', async (req) => {
@@ -205,14 +268,24 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
         );
         const upload = await receiveUpload(ctx, req);
         try {
-          const plan = await planFile({
-            path: upload.path,
-            format: upload.format,
-            options: optionsOf(upload.body),
-          });
-          return { columns: plan.columns, total: plan.total, rows: plan.sample.slice(0, PREVIEW_ROWS) };
-        } catch (err) {
-          throw badRequest(`file: ${(err as Error).message}`);
+          const sheets = await checkSheets(upload, true);
+          let plan;
+          try {
+            plan = await planFile({
+              path: upload.path,
+              format: upload.format,
+              options: optionsOf(upload.body),
+              ...(upload.body.sheet ? { sheet: upload.body.sheet } : {}),
+            });
+          } catch (err) {
+            throw badRequest(`file: ${(err as Error).message}`);
+          }
+          return {
+            columns: plan.columns,
+            total: plan.total,
+            rows: plan.sample.slice(0, PREVIEW_ROWS),
+            ...(upload.format === 'xlsx' ? { sheets, sheet: upload.body.sheet ?? sheets[0] } : {}),
+          };
         } finally {
           await rm(upload.path, { force: true });
         }
@@ -226,10 +299,17 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
       throw badRequest('jobId: not a finished import');
     }
     const result = job.result as ImportTableResult;
-    const csv = Papa.unparse([
-      ['Row', 'Reason', 'Values'],
-      ...result.skipped.map((s) => [s.row, s.reason, Papa.unparse([s.values.map((v) => v ?? '')])]),
-    ]);
+    const values = (s: SkippedRow) => Papa.unparse([s.values.map((v) => v ?? '')]);
+    // An import of several sheets names each skipped row's sheet.
+    const bySheet = result.skipped.some((s) => s.sheet !== undefined);
+    const csv = Papa.unparse(
+      bySheet
+        ? [
+            ['Sheet', 'Row', 'Reason', 'Values'],
+            ...result.skipped.map((s) => [s.sheet ?? '', s.row, s.reason, values(s)]),
+          ]
+        : [['Row', 'Reason', 'Values'], ...result.skipped.map((s) => [s.row, s.reason, values(s)])],
+    );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="skipped-rows.csv"`)

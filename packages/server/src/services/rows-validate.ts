@@ -57,11 +57,6 @@ export function prepareRow(
   mode: 'insert' | 'update',
   index?: number,
 ): ColumnValues {
-  const where = (title: string) => (index === undefined ? `/${title}` : `/${index}/${title}`);
-  const fail = (title: string, problem: string): never => {
-    const message = index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
-    throw new RowValidationError(message, [{ instancePath: where(title), message: problem }]);
-  };
   if (!input || typeof input !== 'object' || Array.isArray(input)) {
     throw new RowValidationError(
       index === undefined ? 'A row must be a JSON object' : `Row ${index} must be a JSON object`,
@@ -78,7 +73,7 @@ export function prepareRow(
     const f = model.field(key);
     if (!f) {
       if (key === 'Id' && model.pk) continue;
-      fail(key, `Field '${key}' not found in table '${model.title}'`);
+      failRow(index, key, `Field '${key}' not found in table '${model.title}'`);
     }
     if (f!.name === null) continue; // computed fields are read-only
     const field = f as StoredField;
@@ -89,29 +84,40 @@ export function prepareRow(
     if (value !== null && value !== undefined) {
       // The registry's validateCellValue, with the field's context built once (see FieldModel.coerce).
       if (!field.coerce)
-        fail(field.title, `Field '${field.title}' of type ${field.column.uidt} cannot be written`);
+        failRow(index, field.title, `Field '${field.title}' of type ${field.column.uidt} cannot be written`);
       const r = field.coerce!(value);
-      if (!r.ok) fail(field.title, r.error);
+      if (!r.ok) failRow(index, field.title, r.error);
       coerced = (r as { value: unknown }).value;
     }
     const max = maxLength(field);
     if (max !== undefined && typeof coerced === 'string' && coerced.length > max) {
-      fail(field.title, `Field '${field.title}' takes at most ${max} characters`);
+      failRow(index, field.title, `Field '${field.title}' takes at most ${max} characters`);
     }
     if ((coerced === null || coerced === undefined) && field.column.rqd) {
-      fail(field.title, `Field '${field.title}' is required`);
+      failRow(index, field.title, `Field '${field.title}' is required`);
     }
     out[field.name] = field.encode(coerced);
   }
-  for (const f of required) if (!seen!.has(f)) fail(f.title, `Field '${f.title}' is required`);
+  for (const f of required) if (!seen!.has(f)) failRow(index, f.title, `Field '${f.title}' is required`);
   return out;
 }
 
-/** The declared length of a char/varchar column, enforced the same way on every database. */
+/** Refuses a row for one field's problem; `index` (bulk writes) makes the message say which row. */
+function failRow(index: number | undefined, title: string, problem: string): never {
+  const message = index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;
+  const instancePath = index === undefined ? `/${title}` : `/${index}/${title}`;
+  throw new RowValidationError(message, [{ instancePath, message: problem }]);
+}
+
+const maxLengths = new WeakMap<StoredField, number | undefined>();
+
+/** The declared length of a char/varchar column, enforced the same way on every database (worked out once). */
 function maxLength(f: StoredField): number | undefined {
-  if (!/char/i.test(f.column.dt ?? '')) return undefined;
+  if (maxLengths.has(f)) return maxLengths.get(f);
   const n = Number(f.column.dtxp);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  const max = /char/i.test(f.column.dt ?? '') && Number.isInteger(n) && n > 0 ? n : undefined;
+  maxLengths.set(f, max);
+  return max;
 }
 
 /** The current moment as stored datetimes are: UTC 'YYYY-MM-DD HH:mm:ss'. */

@@ -1,6 +1,7 @@
 /**
  * The import wizard: pick or paste a file, see the detected fields and first rows (the server parses the file,
- * so a big one never blocks the page), rename or retype fields, import with a progress bar fed by the job
+ * so a big one never blocks the page), rename or retype fields, pick the sheets of a workbook to import (each
+ * into a table of its own, previewed one at a time), import with a progress bar fed by the job
  * listener, cancel, and a summary with the skipped rows downloadable as CSV. Given a `table`, the file's rows go
  * into that table instead: each column is mapped to a field (AppendMapping), optionally matching rows to update.
  */
@@ -20,6 +21,8 @@ import { rateOf, rowsOfProgress } from './import-progress';
 import { AppendSettings, TargetFieldSelect } from './AppendMapping';
 import { defaultMapping } from './append-mapping';
 import { importsApi, type AppendOptions, type ImportPreview, type ImportResult } from './imports-api';
+import { newTableOptions, type SheetEdit, type WorkbookChoice } from './sheet-choices';
+import { SheetPicker } from './SheetPicker';
 
 const IMPORT_TYPES = [
   'SingleLineText',
@@ -62,6 +65,9 @@ export function ImportWizard({
   const [title, setTitle] = useState('');
   const [columns, setColumns] = useState<{ index: number; title: string; uidt: string }[]>([]);
   const [append, setAppend] = useState<AppendOptions>({ columns: [], skipBadRows: false });
+  // A workbook of several sheets (new tables only): the sheets chosen, the one shown, edits of the others.
+  const [workbook, setWorkbook] = useState<WorkbookChoice | null>(null);
+  const [sheetEdits, setSheetEdits] = useState<Record<string, SheetEdit>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listening = useRef<JobListening | null>(null);
@@ -72,6 +78,8 @@ export function ImportWizard({
     setStage({ step: 'pick' });
     setPasted('');
     setError(null);
+    setWorkbook(null);
+    setSheetEdits({});
   };
   const close = () => {
     reset();
@@ -83,9 +91,37 @@ export function ImportWizard({
     setError(null);
     try {
       const preview = await importsApi.preview(baseId, file);
-      setTitle(file.name.replace(/\.[^.]*$/, ''));
+      const several = !table && preview.sheets && preview.sheets.length > 1 && preview.sheet;
+      setWorkbook(
+        several ? { sheets: preview.sheets!, chosen: [preview.sheet!], shown: preview.sheet! } : null,
+      );
+      setSheetEdits({});
+      setTitle(several ? preview.sheet! : file.name.replace(/\.[^.]*$/, ''));
       setColumns(preview.columns.map((c) => ({ index: c.index, title: c.title, uidt: c.uidt })));
       if (table) setAppend({ columns: defaultMapping(table, preview.columns), skipBadRows: false });
+      setStage({ step: 'preview', file, preview });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Previews another sheet of the workbook, keeping the edits made to the one shown until now. */
+  const showSheet = async (file: File, sheet: string) => {
+    if (!workbook) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const preview = await importsApi.preview(baseId, file, sheet);
+      const edits = { ...sheetEdits, [workbook.shown]: { title, columns } };
+      const edit = edits[sheet];
+      setSheetEdits(edits);
+      setWorkbook({ ...workbook, shown: sheet });
+      setTitle(edit?.title ?? sheet);
+      setColumns(
+        edit?.columns ?? preview.columns.map((c) => ({ index: c.index, title: c.title, uidt: c.uidt })),
+      );
       setStage({ step: 'preview', file, preview });
     } catch (err) {
       setError((err as Error).message);
@@ -99,7 +135,7 @@ export function ImportWizard({
     try {
       const { id } = table
         ? await importsApi.append(table.id, file, append)
-        : await importsApi.start(baseId, file, { title, columns });
+        : await importsApi.start(baseId, file, newTableOptions(workbook, { title, columns }, sheetEdits));
       const startedAt = Date.now();
       setStage({ step: 'running', jobId: id, done: 0, total, startedAt, now: startedAt });
       listening.current = listenToJob(
@@ -174,6 +210,13 @@ export function ImportWizard({
       )}
       {stage.step === 'preview' && (
         <div className="flex flex-col gap-3" data-testid="import-preview">
+          {workbook && (
+            <SheetPicker
+              workbook={workbook}
+              onChoose={(chosen) => setWorkbook({ ...workbook, chosen })}
+              onShow={(sheet) => void showSheet(stage.file, sheet)}
+            />
+          )}
           {table ? (
             <AppendSettings table={table} options={append} onChange={setAppend} />
           ) : (
@@ -237,7 +280,7 @@ export function ImportWizard({
             <Button
               type="primary"
               loading={busy}
-              disabled={table ? append.columns.length === 0 : !title.trim()}
+              disabled={table ? append.columns.length === 0 : !title.trim() || workbook?.chosen.length === 0}
               data-testid="import-start"
               onClick={() => void start(stage.file, stage.preview.total)}
             >
@@ -251,7 +294,14 @@ export function ImportWizard({
       )}
       {stage.step === 'done' && (
         <div className="flex flex-col gap-3" data-testid="import-summary">
-          <div>{t('import.imported', { count: stage.result.rows_imported, title: stage.result.title })}</div>
+          {(stage.result.tables && stage.result.tables.length > 1
+            ? stage.result.tables
+            : [{ rows_imported: stage.result.rows_imported, title: stage.result.title }]
+          ).map((r) => (
+            <div key={r.title} data-testid="import-imported">
+              {t('import.imported', { count: r.rows_imported, title: r.title })}
+            </div>
+          ))}
           {!!stage.result.rows_updated && (
             <div data-testid="import-updated">
               {t('import.updated', { count: stage.result.rows_updated })}

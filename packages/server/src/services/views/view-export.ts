@@ -1,6 +1,7 @@
 /**
  * Exporting a view's rows as the grid shows them (visible fields in view order, computed ones included; view
- * filters and sorts; cells formatted as the grid formats them) as CSV or Excel, streamed a batch at a time so a
+ * filters and sorts; cells formatted as the grid formats them) as CSV or Excel, or as JSON with the values the
+ * records API gives, streamed a batch at a time so a
  * million-row view exports with flat memory. Shares only export when the share allows CSV download
  * (meta.allowCSVDownload). See docs/imports.md (Exports).
  */
@@ -9,6 +10,7 @@ import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { badRequest, forbidden } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
 import { csvLine } from '../../data/export/csv.js';
+import { jsonArrayStream } from '../../data/export/json.js';
 import { xlsxStream } from '../../data/export/xlsx-stream.js';
 import {
   exportCsvLine,
@@ -21,7 +23,7 @@ import { sharedFields } from '../shares/shared-view-access.js';
 import { allViewRows } from './view-data.js';
 import type { ViewQueryParams, ViewScope } from './view-scope.js';
 
-export const EXPORT_FORMATS = ['csv', 'excel'] as const;
+export const EXPORT_FORMATS = ['csv', 'excel', 'json'] as const;
 
 export interface ExportFile {
   fileName: string;
@@ -50,12 +52,34 @@ export async function exportView(
   q: ViewQueryParams,
 ): Promise<ExportFile> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-    throw badRequest(`Export format must be csv or excel, not '${format}'`);
+    throw badRequest(`Export format must be csv, excel or json, not '${format}'`);
   }
   if (scope.isPublic && scope.view.meta?.allowCSVDownload !== true) {
     throw forbidden('Downloading is not allowed for this shared view');
   }
-  const fields = exportFields(scope.model, await shownColumns(ctx, scope));
+  const columns = await shownColumns(ctx, scope);
+  const base = scope.view.title.replace(/[^\w .-]+/g, '_') || 'export';
+  if (format === 'json') {
+    // The values as the records API returns them, under the shown fields' titles; codes (a QR code, a barcode)
+    // have no value of their own there and are left out.
+    const fields = exportFields(scope.model, columns).filter((f) => f.source.title === f.title);
+    const rowsIn = allViewRows(ctx, scope, q, 1000, exportQueryFields(fields));
+    const first = await rowsIn.next();
+    async function* all(): AsyncGenerator<Row[]> {
+      if (first.done) return;
+      yield first.value;
+      yield* rowsIn;
+    }
+    return {
+      fileName: `${base}.json`,
+      contentType: 'application/json; charset=utf-8',
+      body: jsonArrayStream(
+        fields.map((f) => f.title),
+        all(),
+      ),
+    };
+  }
+  const fields = exportFields(scope.model, columns);
   const header = fields.map((f) => f.title);
   // The first batch is read before the response starts, so a bad filter is still a clean 400.
   const rowsIn = allViewRows(ctx, scope, q, 1000, exportQueryFields(fields));
@@ -65,7 +89,6 @@ export async function exportView(
     yield first.value;
     yield* rowsIn;
   }
-  const base = scope.view.title.replace(/[^\w .-]+/g, '_') || 'export';
   if (format === 'csv') {
     async function* lines() {
       yield '\ufeff' + csvLine(header);

@@ -81,13 +81,13 @@ export function GridToolbar({
     return () => clearTimeout(searchTimer.current);
   }, [search, searchField, grid]);
 
-  const download = async (format: 'csv' | 'excel') => {
+  const download = async (format: 'csv' | 'excel' | 'json') => {
     try {
       const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId ?? ''}/export/${format}`;
       const blob = await requestBlob('GET', path);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
-      a.download = `${table.title}.${format === 'csv' ? 'csv' : 'xlsx'}`;
+      a.download = `${table.title}.${format === 'excel' ? 'xlsx' : format}`;
       a.click();
       // Revoked later: the browser may still be reading the blob when click() returns.
       setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
@@ -287,6 +287,9 @@ export function GridToolbar({
             </Button>
             <Button size="small" onClick={() => void download('excel')}>
               Excel
+            </Button>
+            <Button size="small" onClick={() => void download('json')}>
+              JSON
             </Button>
           </div>,
         )}
