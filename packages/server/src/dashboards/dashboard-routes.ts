@@ -27,6 +27,7 @@ import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
 import { DashboardsRepo } from './dashboards-repo.js';
+import { BlockAggregates } from './block-aggregates.js';
 import { WidgetResultCache } from './widget-cache.js';
 import { planWidgetQuery, type ViewAccess } from './widget-data.js';
 
@@ -38,6 +39,7 @@ const DEFAULT_SIZE = { w: 6, h: 4 };
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new DashboardsRepo(ctx.db);
   const results = new WidgetResultCache(ctx.dataCache);
+  const blocks = widgetBlocks(ctx);
   const params = (req: FastifyRequest) => req.params as Params;
 
   /** The dashboard base, checked to exist and to be a dashboard. */
@@ -151,7 +153,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   app.get('/api/v1/db/meta/widgets/:widgetId/data', async (req) => {
     const { widget } = await widgetFor(req, params(req).widgetId);
-    return readWidget(ctx, results, widget, callerAccess(req));
+    return readWidget(ctx, { results, blocks }, widget, callerAccess(req));
   });
 
   // ---- public share: the layout and its widgets' data, nothing else ----
@@ -170,19 +172,38 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const widget = await repo.widget(widgetId);
     if (!widget || widget.fk_layout_id !== layout.id) throw notFound(`Widget '${widgetId}' not found`);
     // The share's creator chose what it shows; the view still narrows it (filters, shown fields).
-    return readWidget(ctx, results, widget, async () => {});
+    return readWidget(ctx, { results, blocks }, widget, async () => {});
   });
+}
+
+const blockStores = new WeakMap<AppContext, BlockAggregates>();
+
+/** The kept block partials of an app's widgets, following its change feed (one per app context). */
+export function widgetBlocks(ctx: AppContext): BlockAggregates {
+  let store = blockStores.get(ctx);
+  if (!store) {
+    const created = new BlockAggregates();
+    ctx.changes.subscribe((e) => created.onChange(e), { name: 'dashboard-blocks' });
+    blockStores.set(ctx, created);
+    store = created;
+  }
+  return store;
 }
 
 async function readWidget(
   ctx: AppContext,
-  results: WidgetResultCache,
+  kept: { results: WidgetResultCache; blocks: BlockAggregates },
   widget: WidgetMeta,
   access: ViewAccess,
 ) {
-  // Planning checks access, the view's current filters and shown fields every time; only the SQL result is kept.
+  // Planning checks access, the view's current filters and shown fields every time; only results are kept.
   const query = await planWidgetQuery(ctx, widget, access);
   if (!query) throw badRequest(`A ${widget.type} widget reads no data`);
+  if (query.blocks) {
+    const answer = await kept.blocks.read(query.blocks);
+    if (answer !== undefined) return answer;
+  }
+  const results = kept.results;
   if (!query.cacheKey) return query.run();
   const hit = results.get(query.tableId, query.cacheKey);
   if (hit) return hit;
