@@ -3,6 +3,7 @@ import type { WidgetMeta } from '@rowbase/core/api/dashboards';
 import { widgetBlocks } from '../src/dashboards/dashboard-routes.js';
 import { planWidgetQuery } from '../src/dashboards/widget-data.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { jobResult } from './jobs-fixtures.js';
 import { addBaseUser, adminToken, insertRows, seedTable, type SeededTable } from './view-fixtures.js';
 
 /** The view "Cheap" keeps Price < 50 (kiwi is out) and hides Secret. */
@@ -376,6 +377,77 @@ describe.each(testDatabases())('dashboards on %s', (kind) => {
     expect((await server.api.get(`/api/v1/db/public/dashboards/${uuid}/widgets/${bar.id}/data`)).status).toBe(
       404,
     );
+  });
+
+  it('duplicates a layout with its widgets, and a dashboard base with its layouts', async () => {
+    const admin = await adminToken(server);
+    const as = { token: admin };
+    const dash = await server.api.post('/api/v1/db/meta/projects', { title: 'Board', type: 'dashboard' }, as);
+    const first = await server.api.post(
+      `/api/v1/db/meta/projects/${dash.body.id}/layouts`,
+      { title: 'One' },
+      as,
+    );
+    const second = await server.api.post(
+      `/api/v1/db/meta/projects/${dash.body.id}/layouts`,
+      { title: 'Two' },
+      as,
+    );
+    const text = await server.api.post(
+      `/api/v1/db/meta/layouts/${first.body.id}/widgets`,
+      { type: 'text', config: { markdown: '# Hi' }, x: 6, y: 2, w: 4, h: 3 },
+      as,
+    );
+    const bar = await server.api.post(`/api/v1/db/meta/layouts/${first.body.id}/widgets`, chart(), as);
+    expect(bar.status, JSON.stringify(bar.body)).toBe(200);
+    await server.api.post(`/api/v1/db/meta/layouts/${first.body.id}/share`, {}, as);
+    const shape = (widgets: WidgetMeta[]) =>
+      widgets.map(({ type, config, x, y, w, h }) => ({ type, config, x, y, w, h }));
+
+    const copy = await server.api.post(`/api/v1/db/meta/layouts/${first.body.id}/duplicate`, {}, as);
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect(copy.body).toMatchObject({ title: 'One copy', base_id: dash.body.id, share_uuid: null });
+    expect(copy.body.id).not.toBe(first.body.id);
+    const original = (await server.api.get(`/api/v1/db/meta/layouts/${first.body.id}`, as)).body.widgets;
+    expect(shape(copy.body.widgets)).toEqual(shape(original));
+    expect(copy.body.widgets.map((w: WidgetMeta) => w.id)).not.toContain(text.body.id);
+    const data = await server.api.get(
+      `/api/v1/db/meta/widgets/${copy.body.widgets.find((w: WidgetMeta) => w.type === 'bar').id}/data`,
+      as,
+    );
+    expect(data.body.groups).toEqual([
+      { key: 'a', value: 33 },
+      { key: 'b', value: 12 },
+    ]);
+    // Moving a widget of the copy leaves the original alone.
+    const moved = copy.body.widgets[0];
+    await server.api.patch(`/api/v1/db/meta/widgets/${moved.id}`, { x: 0, y: 20 }, as);
+    expect(
+      shape((await server.api.get(`/api/v1/db/meta/layouts/${first.body.id}`, as)).body.widgets),
+    ).toEqual(shape(original));
+    const named = await server.api.post(
+      `/api/v1/db/meta/layouts/${second.body.id}/duplicate`,
+      { title: ' ' },
+      as,
+    );
+    expect(named.status).toBe(400);
+    expect(named.body.message).toMatch(/title/i);
+    // Only creators and above may duplicate.
+    const viewer = await addBaseUser(server, dash.body.id, 'viewer');
+    expect(
+      (await server.api.post(`/api/v1/db/meta/layouts/${first.body.id}/duplicate`, {}, { token: viewer }))
+        .status,
+    ).toBe(403);
+
+    const dup = await server.api.post(`/api/v1/db/meta/duplicate/${dash.body.id}`, { options: {} }, as);
+    expect(dup.status, JSON.stringify(dup.body)).toBe(200);
+    const copyId = (await jobResult(server, dup.body.id, admin)).base_id;
+    expect(copyId).not.toBe(dash.body.id);
+    const layouts = (await server.api.get(`/api/v1/db/meta/projects/${copyId}/layouts`, as)).body.list;
+    expect(layouts.map((l: { title: string }) => l.title)).toEqual(['One', 'Two', 'One copy']);
+    for (const l of layouts) expect(l.share_uuid).toBeNull();
+    const copied = (await server.api.get(`/api/v1/db/meta/layouts/${layouts[0].id}`, as)).body.widgets;
+    expect(shape(copied)).toEqual(shape(original));
   });
 
   it('deletes the layouts and widgets of a deleted dashboard base', async () => {

@@ -1,7 +1,8 @@
 /**
  * Dashboard bases (docs/dashboards.md): layouts of a base, their widgets, the widgets' data and the public share.
  *
- * - `GET|POST /api/v1/db/meta/projects/{baseId}/layouts`, `GET|PATCH|DELETE /api/v1/db/meta/layouts/{layoutId}`
+ * - `GET|POST /api/v1/db/meta/projects/{baseId}/layouts`, `GET|PATCH|DELETE /api/v1/db/meta/layouts/{layoutId}`,
+ *   `POST /api/v1/db/meta/layouts/{layoutId}/duplicate`
  * - `POST /api/v1/db/meta/layouts/{layoutId}/widgets`, `PATCH|DELETE /api/v1/db/meta/widgets/{widgetId}`,
  *   `POST /api/v1/db/meta/layouts/{layoutId}/positions` (after a drag or resize), `GET /api/v1/db/meta/widgets/{id}/data`
  * - `POST|DELETE /api/v1/db/meta/layouts/{layoutId}/share`
@@ -10,6 +11,7 @@
 import {
   createLayoutBody,
   createWidgetBody,
+  duplicateLayoutBody,
   GRID_COLUMNS,
   positionsBody,
   updateLayoutBody,
@@ -26,6 +28,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
+import { copyLayout } from './dashboards-copy.js';
 import { DashboardsRepo } from './dashboards-repo.js';
 import { BlockAggregates } from './block-aggregates.js';
 import { WidgetResultCache } from './widget-cache.js';
@@ -92,6 +95,14 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateLayoutBody, req.body);
     const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
     return repo.updateLayout(layout.id, body);
+  });
+  app.post('/api/v1/db/meta/layouts/:layoutId/duplicate', async (req) => {
+    const body = parseWith(duplicateLayoutBody, req.body ?? {});
+    const layout = await layoutFor(req, params(req).layoutId);
+    const { principal } = await authorize(ctx, req, 'layoutRename', { baseId: layout.base_id });
+    const title = body.title ?? `${layout.title} copy`.slice(0, 255).trim();
+    const id = await copyLayout(ctx.db, layout.id, layout.base_id, title, principal.user.id);
+    return { ...(await repo.layout(id))!, widgets: await repo.widgets(id) };
   });
   app.delete('/api/v1/db/meta/layouts/:layoutId', async (req) => {
     const layout = await layoutFor(req, params(req).layoutId, 'layoutDelete');
