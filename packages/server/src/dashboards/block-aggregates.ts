@@ -46,6 +46,8 @@ const REFRESH_MS = 30_000;
 const MAX_JOURNAL = 500;
 const MAX_IDS = 5_000;
 const MAX_STATES = 500;
+/** Partials kept over all widgets (a few hundred bytes each): the oldest built are dropped first beyond it. */
+const MAX_TOTAL_PARTIALS = 200_000;
 
 interface State {
   /** Journal position the partials reflect. */
@@ -174,8 +176,9 @@ export class BlockAggregates {
           return;
         }
         this.skipped.delete(id);
-        if (this.states.size >= MAX_STATES) this.states.delete(this.states.keys().next().value!);
+        this.states.delete(id);
         this.states.set(id, fresh);
+        this.evict();
       })
       .catch(() => {
         this.states.delete(id);
@@ -207,6 +210,17 @@ export class BlockAggregates {
       if (parts.length) state.blocks.set(b, parts);
     }
     return state;
+  }
+
+  /** Drops the oldest built widgets while too many are kept. */
+  private evict(): void {
+    let total = 0;
+    for (const state of this.states.values()) total += count(state);
+    for (const [id, state] of this.states) {
+      if (this.states.size <= MAX_STATES && total <= MAX_TOTAL_PARTIALS) break;
+      total -= count(state);
+      this.states.delete(id);
+    }
   }
 
   private note(tableId: string, ids: readonly RowId[] | null): void {
