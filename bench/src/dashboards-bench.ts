@@ -4,29 +4,43 @@
  * after a row write: a kept chart re-reads only the blocks of keys the write touched (docs/dashboards.md
  * "Speed"). For comparison it also times the widget's whole grouped aggregate run directly in SQLite (what a
  * read after a write would cost without the blocks). DASHBOARD_BENCH_ROWS overrides the table size,
- * DASHBOARD_BENCH_WRITES the number of writes per widget (20).
+ * DASHBOARD_BENCH_WRITES the number of writes per widget (20); DASHBOARD_BENCH_DB=pg runs it on a scratch
+ * PostgreSQL database (BENCH_PG_URL names the server).
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { startApp } from '../../e2e/support/app.js';
 import { call, seedTable, signUp } from '../grid/seed.js';
+import knexFactory from 'knex';
+import { seedPgTable } from './dashboards-pg-seed.js';
+import { scratchPg } from './scratch-pg.js';
 import { median, percentile } from './stats.js';
 
 const rows = Number(process.env.DASHBOARD_BENCH_ROWS ?? 1_000_000);
 const writes = Number(process.env.DASHBOARD_BENCH_WRITES ?? 20);
 
-const app = await startApp({ NC_DISABLE_RATE_LIMIT: 'true' });
+const pg = process.env.DASHBOARD_BENCH_DB === 'pg' ? await scratchPg() : undefined;
+const app = await startApp({ NC_DISABLE_RATE_LIMIT: 'true', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+const pgDb = pg ? knexFactory({ client: 'pg', connection: pg.url, pool: { min: 0, max: 1 } }) : undefined;
 try {
   const api = await signUp(app.url);
   const t0 = Date.now();
-  const table = await seedTable(api, app.dataDir, `Sales${rows}`, rows);
+  const table = pgDb
+    ? await seedPgTable(api, pgDb, `Sales${rows}`, rows)
+    : await seedTable(api, app.dataDir, `Sales${rows}`, rows);
+  console.log(`database: ${pg ? 'PostgreSQL' : 'SQLite'}`);
   console.log(`seeded ${rows.toLocaleString('en-US')} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const meta = await call(api, 'GET', `/api/v1/db/meta/tables/${table.tableId}`);
   const column = (title: string) => meta.columns.find((c: { title: string }) => c.title === title);
   const col = (title: string) => column(title).id as string;
   const name = meta.table_name as string;
   const sql = (title: string) => `"${column(title).column_name as string}"`;
-  const db = new Database(path.join(app.dataDir, 'rowbase.db'), { readonly: true });
+  const db = pgDb ? undefined : new Database(path.join(app.dataDir, 'rowbase.db'), { readonly: true });
+  /** Runs SQL directly in the database, bypassing the app. */
+  const direct = async (text: string) => {
+    if (pgDb) await pgDb.raw(text);
+    else db!.prepare(text).all();
+  };
   const dash = await call(api, 'POST', '/api/v1/db/meta/projects', {
     title: 'Bench board',
     type: 'dashboard',
@@ -87,24 +101,29 @@ try {
       kept.push(performance.now() - t);
     }
     const plain: number[] = [];
-    const statement = db.prepare(plainSql);
     for (let i = 0; i < 5; i++) {
       t = performance.now();
-      statement.all();
+      await direct(plainSql);
       plain.push(performance.now() - t);
     }
     console.log(
       `${label} over ${rows.toLocaleString('en-US')} rows: first read ${first.toFixed(0)} ms; ` +
         `after a write p50 ${median(fresh).toFixed(0)} ms, p95 ${percentile(fresh, 95).toFixed(0)} ms ` +
         `(n=${fresh.length}); repeated p50 ${median(kept).toFixed(0)} ms; ` +
-        `the whole aggregate in SQLite directly p50 ${median(plain).toFixed(0)} ms`,
+        `the whole aggregate in the database directly p50 ${median(plain).toFixed(0)} ms`,
     );
   }
-  const indexes = db
-    .prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = ?`)
-    .all(name);
-  console.log(`indexes on ${name}: ${indexes.map((i: any) => i.sql ?? i.name).join('; ')}`);
-  db.close();
+  const indexes = pgDb
+    ? ((await pgDb.raw(`select indexdef as sql from pg_indexes where tablename = ?`, [name])).rows as {
+        sql: string;
+      }[])
+    : (db!.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = ?`).all(name) as {
+        sql: string;
+      }[]);
+  console.log(`indexes on ${name}: ${indexes.map((i) => i.sql).join('; ')}`);
+  db?.close();
 } finally {
   await app.stop();
+  await pgDb?.destroy();
+  await pg?.drop();
 }
