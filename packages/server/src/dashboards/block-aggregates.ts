@@ -212,6 +212,14 @@ export class BlockAggregates {
     return state;
   }
 
+  /** Whether a widget keeps or builds blocks of the table. */
+  private watches(tableId: string): boolean {
+    const prefix = `${tableId}\u0000`;
+    for (const id of this.states.keys()) if (id.startsWith(prefix)) return true;
+    for (const id of this.builds.keys()) if (id.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** Drops the oldest built widgets while too many are kept. */
   private evict(): void {
     let total = 0;
@@ -229,6 +237,12 @@ export class BlockAggregates {
     if (!journal) {
       journal = { floor: 0, entries: [] };
       this.journals.set(tableId, journal);
+    }
+    if (!this.watches(tableId)) {
+      // No widget keeps or builds blocks of this table: nothing to remember, but older blocks are stale.
+      journal.entries = [];
+      journal.floor = seq;
+      return;
     }
     const numeric = ids && ids.length <= MAX_IDS ? ids.map(Number) : null;
     const known = numeric && numeric.every(Number.isInteger) ? numeric : null;
