@@ -35,9 +35,9 @@ export async function seedPgTable(api: Api, db: Knex, title: string, rows: numbe
   await db.raw(
     `insert into "${meta.table_name}" (${[...cols, ...(ordered ? ['nc_order'] : [])].map((c) => `"${c}"`).join(', ')})
      select 'Item ' || i, 'name-' || ((i * 7919) % 100003), i % 500, ((i * 37) % 10000) / 100.0,
-       (array['open','closed','pending','archived'])[i % 4 + 1], make_date(2024, i % 12 + 1, i % 28 + 1), i % 6
+       (array['open','closed','pending','archived'])[i % 4 + 1], make_date(2024, (i % 12 + 1)::int, (i % 28 + 1)::int), i % 6
        ${ordered ? ', i + 1' : ''}
-     from generate_series(0, ${Number(rows) - 1}) as i`,
+     from generate_series(0::bigint, ${Number(rows) - 1}) as i`,
   );
   await db.raw(`analyze "${meta.table_name}"`);
   return { baseId: base.id as string, tableId: table.id as string, viewId: views.list[0].id as string };
