@@ -166,3 +166,14 @@ it('refetches widgets when rows of their table change, without a reload', async 
   const chart = page.locator('[data-widget-type=bar] [data-testid=widget-chart]');
   await expect.poll(() => chart.innerText(), { timeout: 15_000 }).toMatch(/80[\s\S]*65/);
 });
+
+it('duplicates the layout with its widgets from the sidebar menu', async () => {
+  await page.click('[data-testid=layout-list] li:has-text("Weekly") [data-testid=layout-menu]');
+  await page.click('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item:has-text("Duplicate")');
+  await page.waitForSelector('[data-testid=layout-title]:text-is("Weekly copy")');
+  expect(await page.locator('[data-testid=layout-list]').innerText()).toContain('Weekly copy');
+  // The copy reads the same view: the same number and bars.
+  await page.waitForSelector('[data-testid=widget-number]:text-is("4")');
+  const chart = page.locator('[data-widget-type=bar] [data-testid=widget-chart]');
+  await expect.poll(() => chart.innerText(), { timeout: 15_000 }).toMatch(/80[\s\S]*65/);
+});

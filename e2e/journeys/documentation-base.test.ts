@@ -1,7 +1,7 @@
 /**
  * A documentation base (docs/documentation-bases.md): create the base and a page, write a heading, a task list,
  * an image and a table with the slash menu, take a snapshot and restore it, see a second browser's edits live
- * (both ways), and open the published page without signing in.
+ * (both ways), open the published page without signing in, and reorder pages from the keyboard.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -217,9 +217,56 @@ it('finds pages by their words, nests a page by dragging it, and changes an icon
   );
   expect(pages.list.find((p) => p.title === 'Tools')?.parent_id).toBe(pageId);
 
-  page.once('dialog', (d) => void d.accept('🧰'));
   await page.click('[data-testid=doc-icon]');
+  await page.fill('[data-testid=ask-input]', '🧰');
+  await page.click('[data-testid=ask-ok]');
   await page.waitForSelector('[data-testid=docs-tree-item]:has-text("🧰")');
+});
+
+it('reorders and nests pages from the keyboard, and says where they went', async () => {
+  const link = (title: string) =>
+    page.locator(`[data-testid=docs-tree-item]:has-text("${title}") > div [data-testid=docs-page-link]`);
+  const announced = (text: string) =>
+    page.waitForSelector(`[data-testid=docs-tree-announcement]:text-is("${text}")`, { state: 'attached' });
+  const focused = (title: string) =>
+    page.waitForFunction(
+      (t) => document.activeElement?.closest('[data-testid=docs-tree-item]')?.textContent?.includes(t),
+      title,
+    );
+  const topLevel = () =>
+    page.$$eval(
+      '[data-testid=docs-tree] > [data-testid=docs-tree-item] > div [data-testid=docs-page-link]',
+      (l) => l.map((a) => a.querySelector('span.truncate')?.textContent),
+    );
+  expect(await topLevel()).toEqual(['Onboarding', 'Glossary']);
+
+  await link('Glossary').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await announced('Glossary moved to position 1 of 2');
+  await expect.poll(topLevel).toEqual(['Glossary', 'Onboarding']);
+  await focused('Glossary');
+
+  await page.keyboard.press('Alt+ArrowDown');
+  await announced('Glossary moved to position 2 of 2');
+  await expect.poll(topLevel).toEqual(['Onboarding', 'Glossary']);
+
+  // Alt+Right nests it under the page above (after Tools); Alt+Left takes it out again.
+  await page.keyboard.press('Alt+ArrowRight');
+  await announced('Glossary moved into Onboarding');
+  await page.waitForSelector(
+    `[data-testid=docs-tree-item][data-page-id="${pageId}"] ul [data-testid=docs-tree-item]:has-text("Glossary")`,
+  );
+  await focused('Glossary');
+  const pages = await call<{ list: { title: string; parent_id: string | null }[] }>(
+    app.url,
+    'GET',
+    `/api/v1/docs/bases/${await baseIdOf()}/pages`,
+    token,
+  );
+  expect(pages.list.find((p) => p.title === 'Glossary')?.parent_id).toBe(pageId);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await announced('Glossary moved to the top level');
+  await expect.poll(topLevel).toEqual(['Onboarding', 'Glossary']);
 });
 
 async function baseIdOf(): Promise<string> {

@@ -7,6 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
+import { jobResult } from './jobs-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 
 type Member = Awaited<ReturnType<typeof signUpUser>> & { id: string };
@@ -188,6 +189,65 @@ describe.each(testDatabases())('documentation bases on %s', (kind) => {
     expect((await search('e_q')).map((h) => h.id)).toEqual([page.id]);
     expect((await search('policy')).map((h) => h.id)).toEqual([page.id]);
     expect((await server.api.get(`/api/v1/docs/bases/${baseId}/search?q=`, as('viewer'))).status).toBe(400);
+  });
+
+  it('duplicates a documentation base with its page tree and content, unpublished', async () => {
+    const base = await server.api.post(
+      '/api/v1/db/meta/projects',
+      { title: 'Playbook', type: 'documentation' },
+      as('owner'),
+    );
+    const pagesOf = async (id: string) =>
+      (await server.api.get(`/api/v1/docs/bases/${id}/pages`, as('owner'))).body.list as {
+        id: string;
+        title: string;
+        icon: string | null;
+        parent_id: string | null;
+        published: boolean;
+      }[];
+    const add = async (body: Record<string, unknown>) =>
+      (await server.api.post(`/api/v1/docs/bases/${base.body.id}/pages`, body, as('owner'))).body;
+    const root = await add({ title: 'Sales', icon: '📈' });
+    const child = await add({ title: 'Calls', parent_id: root.id });
+    await add({ title: 'Empty' });
+    const doc = new Y.Doc();
+    for (const text of ['Call within a day', 'Log every call']) {
+      const update = appendBlock(doc, 'paragraph', text);
+      await server.api.post(`/api/v1/docs/pages/${child.id}/updates`, { update }, as('owner'));
+    }
+    await server.api.post(`/api/v1/docs/pages/${root.id}/publish`, { published: true }, as('owner'));
+
+    const dup = await server.api.post(
+      `/api/v1/db/meta/duplicate/${base.body.id}`,
+      { options: {} },
+      as('owner'),
+    );
+    expect(dup.status, JSON.stringify(dup.body)).toBe(200);
+    const copyId = (await jobResult(server, dup.body.id, m.owner.token)).base_id;
+    const copies = await pagesOf(copyId);
+    expect(copies.map((p) => [p.title, p.icon, p.published])).toEqual([
+      ['Sales', '📈', false],
+      ['Calls', null, false],
+      ['Empty', null, false],
+    ]);
+    const [sales, calls] = copies;
+    expect(calls!.parent_id).toBe(sales!.id);
+    expect(new Set(copies.map((p) => p.id)).has(child.id)).toBe(false);
+    const read = await server.api.get(`/api/v1/docs/pages/${calls!.id}`, as('owner'));
+    expect(read.body.text).toBe('Call within a day\nLog every call');
+    // The copy is a document of its own: editing it leaves the original alone.
+    const state = await server.api.get(`/api/v1/docs/pages/${calls!.id}/state`, as('owner'));
+    const copyDoc = new Y.Doc();
+    Y.applyUpdate(copyDoc, unb64(state.body.state));
+    const more = appendBlock(copyDoc, 'paragraph', 'Only in the copy');
+    await server.api.post(`/api/v1/docs/pages/${calls!.id}/updates`, { update: more }, as('owner'));
+    expect((await server.api.get(`/api/v1/docs/pages/${calls!.id}`, as('owner'))).body.text).toContain(
+      'Only in the copy',
+    );
+    expect((await server.api.get(`/api/v1/docs/pages/${child.id}`, as('owner'))).body.text).toBe(
+      'Call within a day\nLog every call',
+    );
+    expect((await server.api.get(`/api/v1/public/docs/pages/${sales!.id}`)).status).toBe(404);
   });
 
   it('merges many updates into the page state without losing a keystroke', async () => {

@@ -112,6 +112,8 @@ export const positionsBody = z
   .max(500);
 
 export const createLayoutBody = z.object({ title: titleSchema('Layout title', 255) });
+/** A copy of a layout with its widgets; the title defaults to the original's with " copy". */
+export const duplicateLayoutBody = z.object({ title: titleSchema('Layout title', 255).optional() });
 export const updateLayoutBody = z.object({
   title: titleSchema('Layout title', 255).optional(),
   order: z.number().finite().optional(),

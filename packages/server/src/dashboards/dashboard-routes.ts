@@ -1,7 +1,8 @@
 /**
  * Dashboard bases (docs/dashboards.md): layouts of a base, their widgets, the widgets' data and the public share.
  *
- * - `GET|POST /api/v1/db/meta/projects/{baseId}/layouts`, `GET|PATCH|DELETE /api/v1/db/meta/layouts/{layoutId}`
+ * - `GET|POST /api/v1/db/meta/projects/{baseId}/layouts`, `GET|PATCH|DELETE /api/v1/db/meta/layouts/{layoutId}`,
+ *   `POST /api/v1/db/meta/layouts/{layoutId}/duplicate`
  * - `POST /api/v1/db/meta/layouts/{layoutId}/widgets`, `PATCH|DELETE /api/v1/db/meta/widgets/{widgetId}`,
  *   `POST /api/v1/db/meta/layouts/{layoutId}/positions` (after a drag or resize), `GET /api/v1/db/meta/widgets/{id}/data`
  * - `POST|DELETE /api/v1/db/meta/layouts/{layoutId}/share`
@@ -10,6 +11,7 @@
 import {
   createLayoutBody,
   createWidgetBody,
+  duplicateLayoutBody,
   GRID_COLUMNS,
   positionsBody,
   updateLayoutBody,
@@ -26,7 +28,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authorize, authorizeBaseAccess } from '../http/authorize.js';
 import { parseWith } from '../http/validate.js';
+import { copyLayout } from './dashboards-copy.js';
 import { DashboardsRepo } from './dashboards-repo.js';
+import { BlockAggregates } from './block-aggregates.js';
 import { WidgetResultCache } from './widget-cache.js';
 import { planWidgetQuery, type ViewAccess } from './widget-data.js';
 
@@ -38,6 +42,7 @@ const DEFAULT_SIZE = { w: 6, h: 4 };
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new DashboardsRepo(ctx.db);
   const results = new WidgetResultCache(ctx.dataCache);
+  const blocks = widgetBlocks(ctx);
   const params = (req: FastifyRequest) => req.params as Params;
 
   /** The dashboard base, checked to exist and to be a dashboard. */
@@ -90,6 +95,14 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateLayoutBody, req.body);
     const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
     return repo.updateLayout(layout.id, body);
+  });
+  app.post('/api/v1/db/meta/layouts/:layoutId/duplicate', async (req) => {
+    const body = parseWith(duplicateLayoutBody, req.body ?? {});
+    const layout = await layoutFor(req, params(req).layoutId);
+    const { principal } = await authorize(ctx, req, 'layoutRename', { baseId: layout.base_id });
+    const title = body.title ?? `${layout.title} copy`.slice(0, 255).trim();
+    const id = await copyLayout(ctx.db, layout.id, layout.base_id, title, principal.user.id);
+    return { ...(await repo.layout(id))!, widgets: await repo.widgets(id) };
   });
   app.delete('/api/v1/db/meta/layouts/:layoutId', async (req) => {
     const layout = await layoutFor(req, params(req).layoutId, 'layoutDelete');
@@ -151,7 +164,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   app.get('/api/v1/db/meta/widgets/:widgetId/data', async (req) => {
     const { widget } = await widgetFor(req, params(req).widgetId);
-    return readWidget(ctx, results, widget, callerAccess(req));
+    return readWidget(ctx, { results, blocks }, widget, callerAccess(req));
   });
 
   // ---- public share: the layout and its widgets' data, nothing else ----
@@ -170,19 +183,38 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const widget = await repo.widget(widgetId);
     if (!widget || widget.fk_layout_id !== layout.id) throw notFound(`Widget '${widgetId}' not found`);
     // The share's creator chose what it shows; the view still narrows it (filters, shown fields).
-    return readWidget(ctx, results, widget, async () => {});
+    return readWidget(ctx, { results, blocks }, widget, async () => {});
   });
+}
+
+const blockStores = new WeakMap<AppContext, BlockAggregates>();
+
+/** The kept block partials of an app's widgets, following its change feed (one per app context). */
+export function widgetBlocks(ctx: AppContext): BlockAggregates {
+  let store = blockStores.get(ctx);
+  if (!store) {
+    const created = new BlockAggregates();
+    ctx.changes.subscribe((e) => created.onChange(e), { name: 'dashboard-blocks' });
+    blockStores.set(ctx, created);
+    store = created;
+  }
+  return store;
 }
 
 async function readWidget(
   ctx: AppContext,
-  results: WidgetResultCache,
+  kept: { results: WidgetResultCache; blocks: BlockAggregates },
   widget: WidgetMeta,
   access: ViewAccess,
 ) {
-  // Planning checks access, the view's current filters and shown fields every time; only the SQL result is kept.
+  // Planning checks access, the view's current filters and shown fields every time; only results are kept.
   const query = await planWidgetQuery(ctx, widget, access);
   if (!query) throw badRequest(`A ${widget.type} widget reads no data`);
+  if (query.blocks) {
+    const answer = await kept.blocks.read(query.blocks);
+    if (answer !== undefined) return answer;
+  }
+  const results = kept.results;
   if (!query.cacheKey) return query.run();
   const hit = results.get(query.tableId, query.cacheKey);
   if (hit) return hit;

@@ -27,6 +27,8 @@ import {
   viewScope,
   type ViewScope,
 } from '../services/views/view-scope.js';
+import type { BlockPlan } from './block-aggregates.js';
+import { blockPlanOf, compareKeys } from './widget-blocks.js';
 
 /** Called with the base of the view a widget reads, before anything is read; throws when the reader may not. */
 export type ViewAccess = (baseId: string) => Promise<void>;
@@ -37,6 +39,8 @@ export interface WidgetQuery {
   tableId: string;
   /** What the result depends on, when it may be kept until the table changes (dashboards/widget-cache.ts). */
   cacheKey?: string;
+  /** How to keep the result in blocks of primary keys, so a write re-reads only its blocks (block-aggregates.ts). */
+  blocks?: BlockPlan;
 }
 
 /** A key for a result that depends only on the table's own rows (no computed field in the filters). */
@@ -157,9 +161,28 @@ function planNumber(ctx: AppContext, scope: ViewScope, config: NumberConfig): Wi
   reader.filtered(where); // checks the where against the table before anything runs
   if (where.length) ctx.dataCache.indexes.suggest(scope.db, scope.model, where, undefined);
   else suggestIndex(ctx, scope, [f]);
+  const cacheKey = cacheKeyOf(scope, where, ['number', f?.column.id, config.aggregation]);
+  const label = labelOf(f, config.aggregation);
   return {
     tableId: scope.model.id,
-    cacheKey: cacheKeyOf(scope, where, ['number', f?.column.id, config.aggregation]),
+    cacheKey,
+    blocks:
+      cacheKey === undefined
+        ? undefined
+        : blockPlanOf({
+            scope,
+            where,
+            group: undefined,
+            field: f,
+            aggregation: config.aggregation,
+            key: cacheKey,
+            finish: (groups): WidgetData => ({
+              kind: 'number',
+              tableId: scope.model.id,
+              value: valueOf(groups[0]?.value ?? null, f, config.aggregation),
+              label,
+            }),
+          }),
     run: async () => {
       const qb = reader.filtered(where);
       aggregate(qb, f, config.aggregation);
@@ -183,9 +206,40 @@ function planChart(ctx: AppContext, scope: ViewScope, config: ChartConfig, type:
   suggestIndex(ctx, scope, [group, f]);
   // Bars and slices: the largest groups first; lines and areas: along the group key.
   const byValue = type === 'bar' || type === 'pie';
+  const cacheKey = cacheKeyOf(scope, where, [byValue, group.column.id, f?.column.id, config.aggregation]);
+  const decodeKey = (raw: unknown) => (raw === null || raw === undefined ? null : group.decode(raw));
   return {
     tableId: scope.model.id,
-    cacheKey: cacheKeyOf(scope, where, [byValue, group.column.id, f?.column.id, config.aggregation]),
+    cacheKey,
+    blocks:
+      cacheKey === undefined
+        ? undefined
+        : blockPlanOf({
+            scope,
+            where,
+            group,
+            field: f,
+            aggregation: config.aggregation,
+            key: cacheKey,
+            finish: (groups): WidgetData => {
+              const decoded = groups.map((g) => ({
+                key: decodeKey(g.raw),
+                value: valueOf(g.value, f, config.aggregation),
+              }));
+              decoded.sort((a, b) =>
+                byValue
+                  ? compareKeys(b.value, a.value) || compareKeys(a.key, b.key)
+                  : compareKeys(a.key, b.key),
+              );
+              return {
+                kind: 'groups',
+                tableId: scope.model.id,
+                groupBy: group.title,
+                label: labelOf(f, config.aggregation),
+                groups: decoded.slice(0, MAX_CHART_GROUPS),
+              };
+            },
+          }),
     run: async () => {
       const qb = reader.filtered(where).select({ rb_g: group.name }).groupBy(group.name);
       aggregate(qb, f, config.aggregation);

@@ -446,7 +446,7 @@ function orderWithNulls(
   else void qb.orderBy(column, direction);
 }
 
-function isIntegerKey(pk: StoredField): boolean {
+export function isIntegerKey(pk: StoredField): boolean {
   return (pk.kind === 'id' || pk.kind === 'integer') && !/char|text|uuid/i.test(pk.column.dt ?? '');
 }
 

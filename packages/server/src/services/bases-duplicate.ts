@@ -1,7 +1,8 @@
 /**
  * Duplicating a base runs as a job. The request creates the empty copy (so the caller learns its id at once, as
  * NocoDB clients expect) and enqueues `duplicate-base`; the job copies the default-source tables with their
- * fields, links and (unless excluded) rows, one table per transaction so progress can be reported between them.
+ * fields, links and (unless excluded) rows, one table per transaction so progress can be reported between them;
+ * a documentation base's pages and a dashboard base's layouts with their widgets are copied after.
  * A failed or cancelled copy is removed whole. External sources are not copied (their data lives elsewhere).
  */
 import type { BaseMeta } from '@rowbase/core/api/meta';
@@ -9,6 +10,8 @@ import type { AppContext } from '../context.js';
 import type { Principal } from '../http/principal.js';
 import type { JobRun } from '../jobs/job-queue.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
+import { copyLayouts } from '../dashboards/dashboards-copy.js';
+import { copyDocsPages } from '../docs/docs-copy.js';
 import { createBase, deleteBase } from './bases.js';
 import { inMetaChange } from './tables-change.js';
 import { copyTables, planIds, type CopyPlan } from './tables-copy.js';
@@ -97,6 +100,9 @@ export async function runBaseDuplicate(
       );
     }
     run.throwIfCancelled();
+    // Bases of other kinds hold their content outside tables (docs/documentation-bases.md, docs/dashboards.md).
+    if (from.type === 'documentation') await copyDocsPages(ctx.db, from.id, to.id, run.userId);
+    if (from.type === 'dashboard') await copyLayouts(ctx.db, from.id, to.id, run.userId);
     await run.progress({ message: 'Base copied', percent: 100 });
   } catch (err) {
     await deleteBase(ctx, to);

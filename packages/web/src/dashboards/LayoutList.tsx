@@ -1,4 +1,7 @@
-/** The layouts of a dashboard base in its sidebar (item kind `layout`): open, add, rename and delete per role. */
+/**
+ * The layouts of a dashboard base in its sidebar (item kind `layout`): open, add, rename, reorder, duplicate and
+ * delete per role.
+ */
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Modal } from 'antd';
@@ -49,6 +52,13 @@ export function LayoutList({
     mutationFn: (v: { id: string; order: number }) => dashboardsApi.updateLayout(v.id, { order: v.order }),
     onSuccess: refresh,
   });
+  const duplicate = useMutation({
+    mutationFn: dashboardsApi.duplicateLayout,
+    onSuccess: (copy) => {
+      refresh();
+      navigate(`${home}/layout/${copy.id}`);
+    },
+  });
   const remove = useMutation({
     mutationFn: dashboardsApi.deleteLayout,
     onSuccess: () => {
@@ -77,6 +87,7 @@ export function LayoutList({
         {list.map((l, index) => {
           const items = [
             allowed('layoutRename') && { key: 'rename', label: t('dashboard.renameLayout') },
+            allowed('layoutRename') && { key: 'duplicate', label: t('action.duplicate') },
             allowed('layoutRename') && index > 0 && { key: 'up', label: t('action.moveUp') },
             allowed('layoutRename') &&
               index < list.length - 1 && { key: 'down', label: t('action.moveDown') },
@@ -94,6 +105,7 @@ export function LayoutList({
                     items,
                     onClick: ({ key }) => {
                       if (key === 'rename') setRenaming(l);
+                      else if (key === 'duplicate') duplicate.mutate(l.id);
                       else if (key === 'up' || key === 'down') {
                         // Between the two neighbours on the other side (docs/dashboards.md: layouts keep their order).
                         const order =
@@ -110,7 +122,12 @@ export function LayoutList({
                     },
                   }}
                 >
-                  <Button size="small" type="text" aria-label={t('dashboard.layoutMenu')}>
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={t('dashboard.layoutMenu')}
+                    data-testid="layout-menu"
+                  >
                     ⋯
                   </Button>
                 </Dropdown>

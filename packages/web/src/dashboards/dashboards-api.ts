@@ -19,6 +19,8 @@ export const dashboardsApi = {
   layout: (layoutId: string) => api.get<LayoutWithWidgets>(`${meta}/layouts/${layoutId}`),
   updateLayout: (layoutId: string, body: { title?: string; order?: number }) =>
     api.patch<LayoutMeta>(`${meta}/layouts/${layoutId}`, body),
+  duplicateLayout: (layoutId: string) =>
+    api.post<LayoutWithWidgets>(`${meta}/layouts/${layoutId}/duplicate`, {}),
   deleteLayout: (layoutId: string) => api.delete<unknown>(`${meta}/layouts/${layoutId}`),
   share: (layoutId: string) => api.post<LayoutMeta>(`${meta}/layouts/${layoutId}/share`, {}),
   unshare: (layoutId: string) => api.delete<LayoutMeta>(`${meta}/layouts/${layoutId}/share`),

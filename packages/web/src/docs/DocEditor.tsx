@@ -8,6 +8,7 @@ import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsk } from './AskModal';
 import { docExtensions } from './doc-extensions';
 import './docs.css';
 import { docsApi } from './docs-api';
@@ -44,12 +45,13 @@ export function DocEditor({
   slashRef.current = slash;
   const fileInput = useRef<HTMLInputElement>(null);
   const filePick = useRef<((f: File | null) => void) | null>(null);
+  const [ask, askModal] = useAsk();
   const ctxRef = useRef<SlashContext>(null as never);
   ctxRef.current = {
     pages,
     pageHref,
     t,
-    ask: (label) => window.prompt(label),
+    ask,
     pickFile: (accept) =>
       new Promise((resolve) => {
         const input = fileInput.current!;
@@ -131,6 +133,7 @@ export function DocEditor({
   return (
     <div className="relative">
       <EditorContent editor={editor} />
+      {askModal}
       <input
         ref={fileInput}
         type="file"

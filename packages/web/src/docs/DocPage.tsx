@@ -11,6 +11,7 @@ import { useMe } from '../api/auth';
 import { usePermissions } from '../app/use-permissions';
 import { getToken } from '../session/session';
 import { useBaseParams } from '../pages/base/use-base';
+import { useAsk } from './AskModal';
 import { DocEditor } from './DocEditor';
 import { DocHistory } from './DocHistory';
 import { docPath, docsApi, docsPagesKey, publicDocUrl, useDocsPages } from './docs-api';
@@ -29,6 +30,7 @@ export function DocPage() {
   const [sync, setSync] = useState<DocSync | null>(null);
   const [status, setStatus] = useState<SyncStatus>('connecting');
   const [history, setHistory] = useState(false);
+  const [ask, askModal] = useAsk();
 
   useEffect(() => {
     const s = new DocSync(pageId, getToken());
@@ -87,10 +89,11 @@ export function DocPage() {
           disabled={!canManage}
           data-testid="doc-icon"
           aria-label={t('docs.changeIcon')}
-          onClick={() => {
-            const icon = window.prompt(t('docs.changeIcon'), page.icon ?? '');
-            if (icon !== null) update.mutate({ icon: icon.trim() || null });
-          }}
+          onClick={() =>
+            void ask(t('docs.changeIcon'), page.icon ?? '').then((icon) => {
+              if (icon !== null) update.mutate({ icon: icon.trim() || null });
+            })
+          }
         >
           {page.icon ?? '📄'}
         </button>
@@ -119,6 +122,7 @@ export function DocPage() {
           pageHref={(id) => `#${docPath(typeOrId, baseId, id)}`}
         />
       )}
+      {askModal}
       <DocHistory
         pageId={pageId}
         open={history}

@@ -1,6 +1,8 @@
 /**
  * The sidebar of a documentation base: search, and the page tree (nested, icons; drag a page onto another to
- * nest it, onto the top or bottom edge of one to place it before or after). Creators and above change the tree.
+ * nest it, onto the top or bottom edge of one to place it before or after; or, on a focused page, Alt+Up and
+ * Alt+Down to move it among its siblings, Alt+Right to nest it under the page above and Alt+Left to move it out,
+ * each announced to screen readers). Creators and above change the tree.
  */
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,14 +13,14 @@ import { Link, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { usePermissions } from '../app/use-permissions';
 import { TitleModal } from '../components/TitleModal';
 import { docPath, docsApi, docsPagesKey, useDocsPages } from './docs-api';
-import { buildTree, dropMove, type TreeNode } from './page-tree';
+import { buildTree, dropMove, keyMove, keyMoveOf, type KeyMove, type TreeNode } from './page-tree';
 import { useWatchDocsTree } from './watch-tree';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-w-0 flex-1 items-center gap-1.5 truncate rounded px-1.5 py-1 text-sm ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-gray-800 hover:bg-gray-200'}`;
 
 export function DocsSidebar({ base }: { base: BaseMeta }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { typeOrId = 'nc' } = useParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -47,6 +49,32 @@ export function DocsSidebar({ base }: { base: BaseMeta }) {
     onSettled: () => refresh(),
   });
   const [dragged, setDragged] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  /** Moves a page from the keyboard, keeps the focus on it once the tree is reloaded, and says where it went. */
+  const moveByKey = (id: string, m: KeyMove) => {
+    const to = keyMove(pages, id, m);
+    const title = pages.find((p) => p.id === id)?.title ?? '';
+    if (!to) return;
+    move.mutate(
+      { id, parent_id: to.parent_id, order: to.order },
+      {
+        onSuccess: async () => {
+          await refresh();
+          document
+            .querySelector<HTMLElement>(`[data-page-id="${id}"] [data-testid="docs-page-link"]`)
+            ?.focus();
+          setAnnouncement(
+            m === 'up' || m === 'down'
+              ? t('docs.moved', { title, position: to.position, count: to.count })
+              : to.parent
+                ? t('docs.movedInto', { title, parent: to.parent.title })
+                : t('docs.movedToTop', { title }),
+          );
+        },
+      },
+    );
+  };
 
   const drop = (targetId: string, where: 'before' | 'after' | 'inside') => {
     const to = dragged ? dropMove(pages, dragged, targetId, where) : null;
@@ -115,6 +143,8 @@ export function DocsSidebar({ base }: { base: BaseMeta }) {
             onAdd={(parent) => setCreating({ parent })}
             onDragStart={setDragged}
             onDrop={drop}
+            onKeyMove={moveByKey}
+            rtl={i18n.dir() === 'rtl'}
             onDeleted={() => {
               void refresh();
               navigate(`/${typeOrId}/${base.id}`);
@@ -123,6 +153,14 @@ export function DocsSidebar({ base }: { base: BaseMeta }) {
         ))}
       </ul>
       {!pages.length && <p className="px-2 text-xs text-gray-500">{t('docs.empty')}</p>}
+      {canManage && (
+        <p id="docs-reorder-hint" hidden>
+          {t('docs.reorderHint')}
+        </p>
+      )}
+      <div role="status" aria-live="polite" className="sr-only" data-testid="docs-tree-announcement">
+        {announcement}
+      </div>
       <TitleModal
         open={!!creating}
         title={t('docs.newPage')}
@@ -143,6 +181,8 @@ function TreeItem(props: {
   onAdd(parent: string): void;
   onDragStart(id: string): void;
   onDrop(targetId: string, where: 'before' | 'after' | 'inside'): void;
+  onKeyMove(id: string, move: KeyMove): void;
+  rtl: boolean;
   onDeleted(): void;
 }) {
   const { t } = useTranslation();
@@ -190,6 +230,14 @@ function TreeItem(props: {
           to={docPath(typeOrId, page.base_id, page.id)}
           className={itemClass}
           data-testid="docs-page-link"
+          aria-describedby={canManage ? 'docs-reorder-hint' : undefined}
+          aria-keyshortcuts={canManage ? 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight' : undefined}
+          onKeyDown={(e) => {
+            const m = canManage ? keyMoveOf(e, props.rtl) : null;
+            if (!m) return;
+            e.preventDefault();
+            props.onKeyMove(page.id, m);
+          }}
         >
           <span>{page.icon ?? '📄'}</span>
           <span className="truncate">{page.title}</span>

@@ -63,3 +63,71 @@ export function dropMove(
     : target.order + (where === 'before' ? -1 : 1);
   return { parent_id: target.parent_id, order };
 }
+
+/** A move of the page tree made from the keyboard (docs/documentation-bases.md "Pages"). */
+export type KeyMove = 'up' | 'down' | 'in' | 'out';
+
+/** Which move a key press asks for on a focused page: Alt with an arrow key. */
+export function keyMoveOf(
+  e: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; key: string },
+  rtl = false,
+) {
+  if (!e.altKey || e.ctrlKey || e.metaKey) return null;
+  const moves: Record<string, KeyMove> = {
+    ArrowUp: 'up',
+    ArrowDown: 'down',
+    ArrowRight: rtl ? 'out' : 'in',
+    ArrowLeft: rtl ? 'in' : 'out',
+  };
+  return moves[e.key] ?? null;
+}
+
+/**
+ * The change a keyboard move makes, with where the page lands, for the announcement: `up`/`down` swap it with
+ * its previous/next sibling, `in` makes it the last child of its previous sibling, `out` places it right after
+ * its parent. Null when it cannot move that way (first, last, top level).
+ */
+export function keyMove(
+  pages: DocsPage[],
+  id: string,
+  move: KeyMove,
+): {
+  parent_id: string | null;
+  order: number;
+  /** 1-based position among its new siblings, their count, and the new parent (null: top level). */
+  position: number;
+  count: number;
+  parent: DocsPage | null;
+} | null {
+  const page = pages.find((p) => p.id === id);
+  if (!page) return null;
+  const siblingsOf = (parentId: string | null) =>
+    pages
+      .filter((p) => p.parent_id === parentId)
+      .sort((a, b) => a.order - b.order || a.created_at - b.created_at);
+  const siblings = siblingsOf(page.parent_id);
+  const i = siblings.findIndex((p) => p.id === id);
+  const parent = pages.find((p) => p.id === page.parent_id) ?? null;
+  const at = (to: { parent_id: string | null; order: number } | null, position: number, count: number) =>
+    to && { ...to, position, count, parent: pages.find((p) => p.id === to.parent_id) ?? null };
+  switch (move) {
+    case 'up':
+      return i > 0 ? at(dropMove(pages, id, siblings[i - 1]!.id, 'before'), i, siblings.length) : null;
+    case 'down':
+      return i < siblings.length - 1
+        ? at(dropMove(pages, id, siblings[i + 1]!.id, 'after'), i + 2, siblings.length)
+        : null;
+    case 'in': {
+      const above = siblings[i - 1];
+      if (!above) return null;
+      const count = siblingsOf(above.id).length + 1;
+      return at(dropMove(pages, id, above.id, 'inside'), count, count);
+    }
+    case 'out': {
+      if (!parent) return null;
+      const outer = siblingsOf(parent.parent_id);
+      const position = outer.findIndex((p) => p.id === parent.id) + 2;
+      return at(dropMove(pages, id, parent.id, 'after'), position, outer.length + 1);
+    }
+  }
+}

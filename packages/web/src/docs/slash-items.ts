@@ -8,7 +8,7 @@ export interface SlashContext {
   /** Asks the user for a file and stores it; null when cancelled. */
   pickFile(accept: string): Promise<{ url: string; title: string; mimetype: string; size: number } | null>;
   /** Asks for a line of text (an address, a title); null when cancelled. */
-  ask(label: string): string | null;
+  ask(label: string): Promise<string | null>;
   /** Pages of the base a link may point to, and the address of one. */
   pages: { id: string; title: string }[];
   pageHref(pageId: string): string;
@@ -17,7 +17,8 @@ export interface SlashContext {
 
 export interface SlashItem {
   key: string;
-  run(editor: Editor, ctx: SlashContext): void | Promise<void>;
+  /** Inserts the block; may wait for an answer first (a file, an address). */
+  run(editor: Editor, ctx: SlashContext): unknown;
 }
 
 const para = { type: 'paragraph' };
@@ -61,8 +62,8 @@ export const SLASH_ITEMS: SlashItem[] = [
   { key: 'tipCallout', run: (e) => e.chain().focus().insertContent(wrap('tipCallout')).run() },
   {
     key: 'collapsable',
-    run: (e, ctx) => {
-      const title = ctx.ask(ctx.t('docs.ask.collapsableTitle'));
+    run: async (e, ctx) => {
+      const title = await ctx.ask(ctx.t('docs.ask.collapsableTitle'));
       if (title !== null) e.chain().focus().insertContent(wrap('collapsable', { title })).run();
     },
   },
@@ -78,15 +79,15 @@ export const SLASH_ITEMS: SlashItem[] = [
   { key: 'sec', run: (e) => e.chain().focus().insertContent(wrap('sec')).run() },
   {
     key: 'embed',
-    run: (e, ctx) => {
-      const src = ctx.ask(ctx.t('docs.ask.embedUrl'));
+    run: async (e, ctx) => {
+      const src = await ctx.ask(ctx.t('docs.ask.embedUrl'));
       if (src && /^https:\/\//i.test(src)) insertAtom(e, 'embed', { src });
     },
   },
   {
     key: 'linkToPage',
-    run: (e, ctx) => {
-      const wanted = ctx.ask(ctx.t('docs.ask.pageTitle'))?.trim().toLowerCase();
+    run: async (e, ctx) => {
+      const wanted = (await ctx.ask(ctx.t('docs.ask.pageTitle')))?.trim().toLowerCase();
       const page = wanted ? ctx.pages.find((p) => p.title.toLowerCase().includes(wanted)) : undefined;
       if (page)
         insertAtom(e, 'linkToPage', { pageId: page.id, title: page.title, href: ctx.pageHref(page.id) });

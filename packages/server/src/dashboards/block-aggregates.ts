@@ -1,0 +1,279 @@
+/**
+ * Chart and number results kept as partial aggregates per block of primary keys (docs/dashboards.md "Speed").
+ * A widget's grouped aggregate is computed once per block of `size` consecutive keys; after a row write only the
+ * blocks holding the written rows are aggregated again (a range read of the primary key), and the groups are
+ * merged in memory. A block is always recomputed from the database, never patched with a delta, so a write seen
+ * twice or seen late still leaves exact partials. The blocks are built in the background: until they are
+ * there (first read, or after a write by filter, a field or a table change made them all stale) the caller
+ * runs the plain grouped aggregate. A rebuild every 30 s covers writes this process never hears of.
+ */
+import type { ChangeEvent, RowId } from '../changes/change-events.js';
+
+/** One group's partial aggregate within a block. */
+export interface Partial {
+  /** Rows. */
+  n: number;
+  /** Non-empty values of the aggregated field. */
+  c: number;
+  s: number;
+  min: number | null;
+  max: number | null;
+}
+
+/** A group's raw key as the database returned it, with its partial. */
+export interface GroupPartial {
+  raw: unknown;
+  p: Partial;
+}
+
+/** What the store needs of a widget query to keep it in blocks (built by widget-data.ts). */
+export interface BlockPlan {
+  tableId: string;
+  key: string;
+  /** Smallest and largest primary key of the table (null when empty). */
+  bounds(): Promise<{ min: number | null; max: number | null }>;
+  /** The grouped partials of the rows with `lo <= key < hi` that pass the widget's filters. */
+  block(lo: number, hi: number): Promise<GroupPartial[]>;
+  /** The widget's answer from the merged groups. */
+  finish(groups: GroupPartial[]): unknown;
+}
+
+const MIN_BLOCK = 4096;
+const TARGET_BLOCKS = 64;
+/** More partials than this (many groups in many blocks) are not kept: the plain SQL path answers. */
+const MAX_PARTIALS = 20_000;
+const REFRESH_MS = 30_000;
+const MAX_JOURNAL = 500;
+const MAX_IDS = 5_000;
+const MAX_STATES = 500;
+/** Partials kept over all widgets (a few hundred bytes each): the oldest built are dropped first beyond it. */
+const MAX_TOTAL_PARTIALS = 200_000;
+
+interface State {
+  /** Journal position the partials reflect. */
+  seq: number;
+  at: number;
+  size: number;
+  blocks: Map<number, GroupPartial[]>;
+}
+
+/** Keys written in one change; null: unknown keys, or a change that alters every row. */
+interface Entry {
+  seq: number;
+  ids: number[] | null;
+}
+
+export interface BlockStats {
+  full: number;
+  blocks: number;
+  tooMany: number;
+}
+
+export class BlockAggregates {
+  private seq = 0;
+  private readonly journals = new Map<string, { floor: number; entries: Entry[] }>();
+  private readonly states = new Map<string, State>();
+  private readonly flights = new Map<string, Promise<unknown>>();
+  private readonly builds = new Map<string, Promise<void>>();
+  /** Keys whose partials were too many, with when: they use the plain path until REFRESH_MS later. */
+  private readonly skipped = new Map<string, number>();
+  /** Counts of full computations, block recomputations and refusals; tests read them. */
+  readonly stats: BlockStats = { full: 0, blocks: 0, tooMany: 0 };
+
+  /** Follows the change feed: notes which rows of which table changed. */
+  onChange(e: ChangeEvent): void {
+    switch (e.type) {
+      case 'rows.inserted':
+      case 'rows.updated':
+      case 'rows.deleted':
+        this.note(e.tableId, e.ids);
+        return;
+      case 'links.changed':
+        // A link may write a foreign-key column on either side.
+        this.note(e.tableId, [e.rowId]);
+        this.note(e.relatedTableId, e.relatedIds);
+        return;
+      case 'field.changed':
+      case 'table.changed':
+        this.note(e.tableId, null);
+        return;
+      case 'source.changed':
+        if (e.action !== 'created') this.states.clear();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * The widget's answer from its kept blocks, after re-reading the blocks written since; undefined when there
+   * are none yet (or they would be too many), and the caller runs the plain grouped aggregate. A missing set of
+   * blocks is then built in the background, so a first read never waits for it.
+   */
+  async read(plan: BlockPlan): Promise<unknown> {
+    const id = `${plan.tableId}\u0000${plan.key}`;
+    // One update per widget at a time: readers of the same dashboard share it.
+    while (this.flights.has(id)) await this.flights.get(id)!.catch(() => undefined);
+    const flight = this.bring(id, plan);
+    this.flights.set(id, flight);
+    try {
+      const state = await flight;
+      if (!state) {
+        this.buildLater(id, plan);
+        return undefined;
+      }
+      if (Date.now() - state.at > REFRESH_MS) this.buildLater(id, plan, state);
+      return plan.finish(merge(state));
+    } finally {
+      this.flights.delete(id);
+    }
+  }
+
+  /** Resolves once the background builds started so far have finished. */
+  async settled(): Promise<void> {
+    while (this.builds.size) await Promise.all([...this.builds.values()]);
+  }
+
+  /** The kept blocks brought up to date, or undefined when a write made them all stale. */
+  private async bring(id: string, plan: BlockPlan): Promise<State | undefined> {
+    const state = this.states.get(id);
+    if (!state) return undefined;
+    const journal = this.journals.get(plan.tableId);
+    const pending = journal?.entries.filter((e) => e.seq > state.seq) ?? [];
+    if ((journal && state.seq < journal.floor) || pending.some((e) => e.ids === null)) {
+      this.states.delete(id);
+      return undefined;
+    }
+    const upTo = this.seq;
+    const blocks = new Set(pending.flatMap((e) => e.ids!.map((k) => Math.floor(k / state.size))));
+    for (const b of blocks) {
+      const parts = await plan.block(b * state.size, (b + 1) * state.size);
+      if (parts.length) state.blocks.set(b, parts);
+      else state.blocks.delete(b);
+      this.stats.blocks++;
+    }
+    state.seq = upTo;
+    if (count(state) <= MAX_PARTIALS) return state;
+    this.states.delete(id);
+    this.skipped.set(id, Date.now());
+    return undefined;
+  }
+
+  /**
+   * Builds the widget's blocks in the background (once at a time), replacing `old` when given and still kept.
+   * A widget whose partials were too many is not tried again for REFRESH_MS.
+   */
+  private buildLater(id: string, plan: BlockPlan, old?: State): void {
+    if (this.builds.has(id)) return;
+    const skippedAt = this.skipped.get(id);
+    if (!old && skippedAt !== undefined && Date.now() - skippedAt < REFRESH_MS) return;
+    const build = this.compute(plan)
+      .then((fresh) => {
+        if (old && this.states.get(id) !== old) return;
+        if (!fresh) {
+          this.states.delete(id);
+          this.skipped.set(id, Date.now());
+          return;
+        }
+        this.skipped.delete(id);
+        this.states.delete(id);
+        this.states.set(id, fresh);
+        this.evict();
+      })
+      .catch(() => {
+        this.states.delete(id);
+        this.skipped.set(id, Date.now());
+      })
+      .finally(() => this.builds.delete(id));
+    this.builds.set(id, build);
+  }
+
+  /** Every block from the smallest key to the largest. */
+  private async compute(plan: BlockPlan): Promise<State | undefined> {
+    const seq = this.seq;
+    const at = Date.now();
+    this.stats.full++;
+    const { min, max } = await plan.bounds();
+    const span = min === null || max === null ? 0 : max - min + 1;
+    let size = MIN_BLOCK;
+    while (span / size > TARGET_BLOCKS) size *= 2;
+    const state: State = { seq, at, size, blocks: new Map() };
+    if (min === null || max === null) return state;
+    let partials = 0;
+    for (let b = Math.floor(min / size); b <= Math.floor(max / size); b++) {
+      const parts = await plan.block(b * size, (b + 1) * size);
+      partials += parts.length;
+      if (partials > MAX_PARTIALS) {
+        this.stats.tooMany++;
+        return undefined;
+      }
+      if (parts.length) state.blocks.set(b, parts);
+    }
+    return state;
+  }
+
+  /** Whether a widget keeps or builds blocks of the table. */
+  private watches(tableId: string): boolean {
+    const prefix = `${tableId}\u0000`;
+    for (const id of this.states.keys()) if (id.startsWith(prefix)) return true;
+    for (const id of this.builds.keys()) if (id.startsWith(prefix)) return true;
+    return false;
+  }
+
+  /** Drops the oldest built widgets while too many are kept. */
+  private evict(): void {
+    let total = 0;
+    for (const state of this.states.values()) total += count(state);
+    for (const [id, state] of this.states) {
+      if (this.states.size <= MAX_STATES && total <= MAX_TOTAL_PARTIALS) break;
+      total -= count(state);
+      this.states.delete(id);
+    }
+  }
+
+  private note(tableId: string, ids: readonly RowId[] | null): void {
+    const seq = ++this.seq;
+    let journal = this.journals.get(tableId);
+    if (!journal) {
+      journal = { floor: 0, entries: [] };
+      this.journals.set(tableId, journal);
+    }
+    if (!this.watches(tableId)) {
+      // No widget keeps or builds blocks of this table: nothing to remember, but older blocks are stale.
+      journal.entries = [];
+      journal.floor = seq;
+      return;
+    }
+    const numeric = ids && ids.length <= MAX_IDS ? ids.map(Number) : null;
+    const known = numeric && numeric.every(Number.isInteger) ? numeric : null;
+    journal.entries.push({ seq, ids: known });
+    while (journal.entries.length > MAX_JOURNAL) journal.floor = journal.entries.shift()!.seq;
+  }
+}
+
+function count(state: State): number {
+  let n = 0;
+  for (const parts of state.blocks.values()) n += parts.length;
+  return n;
+}
+
+/** The groups of all blocks, partials added up (a group key is the JSON of its raw value). */
+function merge(state: State): GroupPartial[] {
+  const groups = new Map<string, GroupPartial>();
+  for (const parts of state.blocks.values()) {
+    for (const { raw, p } of parts) {
+      const key = JSON.stringify(raw ?? null);
+      const g = groups.get(key);
+      if (!g) {
+        groups.set(key, { raw, p: { ...p } });
+        continue;
+      }
+      g.p.n += p.n;
+      g.p.c += p.c;
+      g.p.s += p.s;
+      g.p.min = g.p.min === null ? p.min : p.min === null ? g.p.min : Math.min(g.p.min, p.min);
+      g.p.max = g.p.max === null ? p.max : p.max === null ? g.p.max : Math.max(g.p.max, p.max);
+    }
+  }
+  return [...groups.values()];
+}
