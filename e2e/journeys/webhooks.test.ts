@@ -30,7 +30,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  app = await startApp({ NC_ALLOW_LOCAL_HOOKS: 'true', RB_TELEGRAM_API_URL: `${receiverUrl}/telegram` });
+  app = await startApp({
+    NC_ALLOW_LOCAL_HOOKS: 'true',
+    NC_AUTOMATION_LOG_LEVEL: 'ALL',
+    RB_TELEGRAM_API_URL: `${receiverUrl}/telegram`,
+  });
   browser = await launchBrowser();
   api = { url: app.url, token: await signUpByApi(app.url, 'hooks@example.com') };
 }, 120_000);

@@ -40,6 +40,8 @@ export interface AppConfig {
   sso: SsoConfig;
   /** NC_ALLOW_LOCAL_HOOKS: webhooks may reach loopback and private addresses (off by default). */
   allowLocalHooks: boolean;
+  /** NC_AUTOMATION_LOG_LEVEL: which webhook deliveries are logged — none (OFF, the default), failures (ERROR), all. */
+  automationLogLevel: 'OFF' | 'ERROR' | 'ALL';
   /** Where the Telegram, WhatsApp and Twilio SMS webhook kinds send (RB_TELEGRAM_API_URL, RB_TWILIO_API_URL). */
   messagingApis: { telegram: string; twilio: string };
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
@@ -92,6 +94,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
   NC_ALLOW_LOCAL_HOOKS: z.enum(['true', 'false']).optional(),
+  NC_AUTOMATION_LOG_LEVEL: z.enum(['OFF', 'ERROR', 'ALL']).default('OFF'),
   RB_TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   RB_TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   RB_REDIS_PREFIX: z
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.NC_TRUST_PROXY === 'true',
     sso: ssoConfigOf(env),
     allowLocalHooks: e.NC_ALLOW_LOCAL_HOOKS === 'true',
+    automationLogLevel: e.NC_AUTOMATION_LOG_LEVEL,
     messagingApis: {
       telegram: e.RB_TELEGRAM_API_URL.replace(/\/+$/, ''),
       twilio: e.RB_TWILIO_API_URL.replace(/\/+$/, ''),

@@ -31,7 +31,7 @@ describe.each(testDatabases())('webhook conditions, kinds, trigger and order on 
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { NC_ALLOW_LOCAL_HOOKS: 'true' });
+    server = await startTestServer(kind, { NC_ALLOW_LOCAL_HOOKS: 'true', NC_AUTOMATION_LOG_LEVEL: 'ALL' });
     receiver = await startReceiver();
     smtp = await startSmtp();
     // The first user to sign up is the super admin who may configure the SMTP plugin.

@@ -41,6 +41,7 @@ describe.each(testDatabases())('messaging webhooks on %s', (kind) => {
     receiver = await startReceiver();
     server = await startTestServer(kind, {
       NC_ALLOW_LOCAL_HOOKS: 'true',
+      NC_AUTOMATION_LOG_LEVEL: 'ALL',
       RB_TELEGRAM_API_URL: `${receiver.url}/telegram/`,
       RB_TWILIO_API_URL: `${receiver.url}/twilio`,
     });

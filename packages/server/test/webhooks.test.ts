@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
@@ -38,7 +40,7 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { NC_ALLOW_LOCAL_HOOKS: 'true' });
+    server = await startTestServer(kind, { NC_ALLOW_LOCAL_HOOKS: 'true', NC_AUTOMATION_LOG_LEVEL: 'ALL' });
     receiver = await startReceiver();
     t = await createProductTable(server);
   });
@@ -213,6 +215,38 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
       expect(receiver.received.filter((r) => r.url.startsWith('/blocked'))).toHaveLength(0);
     } finally {
       server.ctx.config.allowLocalHooks = true;
+    }
+  });
+  it('keeps the logs NC_AUTOMATION_LOG_LEVEL asks for: none when OFF, failures when ERROR, all when ALL', async () => {
+    let failures = 0;
+    const failing = createServer((_req, res) => (failures++, res.writeHead(500).end('down')));
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
+    const failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}/down`;
+    const ok = (await server.api.post(hooksPath(), urlHook('Levels ok', `${receiver.url}/levels`), as()))
+      .body;
+    const bad = (await server.api.post(hooksPath(), urlHook('Levels bad', failingUrl), as())).body;
+    const delivered = () => receiver.received.filter((r) => r.url.startsWith('/levels')).length;
+    const logCount = async (id: string) =>
+      (await server.api.get(`/api/v1/db/meta/hooks/${id}/logs`, as())).body.pageInfo.totalRows;
+    try {
+      for (const level of ['OFF', 'ERROR', 'ALL'] as const) {
+        server.ctx.config.automationLogLevel = level;
+        const [okBefore, badBefore] = [delivered(), failures];
+        await server.api.post(t.v1, productRow(900), as());
+        await waitFor(() => (delivered() > okBefore && failures > badBefore ? true : undefined), level);
+        // The attempt is logged (or not) just after its answer: let that settle before the level changes.
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await logsOf(ok.id, 1);
+      await logsOf(bad.id, 2);
+      expect(await logCount(ok.id)).toBe(1);
+      expect(await logCount(bad.id)).toBe(2);
+      const info = await server.api.get('/api/v1/db/meta/nocodb/info');
+      expect(info.body.automationLogLevel).toBe('ALL');
+    } finally {
+      server.ctx.config.automationLogLevel = 'ALL';
+      for (const h of [ok, bad]) await server.api.delete(`/api/v1/db/meta/hooks/${h.id}`, undefined, as());
+      await new Promise<void>((r) => failing.close(() => r()));
     }
   });
 });

@@ -32,7 +32,7 @@ export function appInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
       ncAttachmentFieldSize: 20,
       ncMaxAttachmentsAllowed: 10,
       isCloud: false,
-      automationLogLevel: 'OFF',
+      automationLogLevel: ctx.config.automationLogLevel,
       baseHostName: null,
       mainSubDomain: null,
       dashboardPath: '/dashboard',

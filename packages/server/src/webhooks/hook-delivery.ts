@@ -62,7 +62,13 @@ export class LogBuffer {
   }
 }
 
-/** One attempt, logged. */
+/** NC_AUTOMATION_LOG_LEVEL decides which attempts are kept (docs/webhooks.md, "Logs"). */
+function shouldLog(level: AppContext['config']['automationLogLevel'], result: AttemptResult): boolean {
+  if (level === 'ALL') return true;
+  return level === 'ERROR' && !result.ok;
+}
+
+/** One attempt, logged as NC_AUTOMATION_LOG_LEVEL says. */
 export async function attemptDelivery(
   ctx: AppContext,
   hook: Pick<Hook, 'id' | 'base_id' | 'notification' | 'timeout' | 'event'>,
@@ -72,7 +78,7 @@ export async function attemptDelivery(
   // A test of a hook not saved yet has nowhere to keep its log.
   const started = Date.now();
   const result = await sendByKind(ctx, hook, input.payload);
-  if (!hook.id) return result;
+  if (!hook.id || !shouldLog(ctx.config.automationLogLevel, result)) return result;
   const entry: HookLogEntry = {
     baseId: hook.base_id,
     hookId: hook.id,

@@ -23,6 +23,8 @@ export interface AppInfo {
   ncAttachmentFieldSize?: number;
   ncMaxAttachmentsAllowed?: number;
   isCloud?: boolean;
+  /** NC_AUTOMATION_LOG_LEVEL: which webhook deliveries the server logs. */
+  automationLogLevel?: 'OFF' | 'ERROR' | 'ALL';
 }
 
 export const appInfoKey = ['app-info'] as const;

@@ -3,9 +3,10 @@
  * add or edit one (title, events, where it sends: a URL with its method and headers, Telegram chats, or WhatsApp
  * or SMS numbers through Twilio; retries) with a button to send a test now.
  */
-import { Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppInfo } from '../../api/app-info';
 import {
   FORM_KINDS,
   editable,
@@ -51,6 +52,7 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
   const [hooks, setHooks] = useState<Hook[]>([]);
   const [editing, setEditing] = useState<{ hook?: Hook }>();
   const [logsOf, setLogsOf] = useState<{ hook: Hook; logs: HookLog[] }>();
+  const logLevel = useAppInfo().data?.automationLogLevel;
   const [tested, setTested] = useState<string>();
   const [form] = Form.useForm<HookForm>();
   const kind = Form.useWatch('kind', form) ?? 'URL';
@@ -284,6 +286,15 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
       {logsOf && !editing && (
         <div className="mt-4" data-testid="webhook-logs">
           <h4 className="mb-2 font-semibold">{t('webhooks.logsOf', { title: logsOf.hook.title })}</h4>
+          {logLevel && logLevel !== 'ALL' && (
+            <Alert
+              className="mb-2"
+              type="info"
+              showIcon
+              data-testid="webhook-log-level"
+              message={`${t(logLevel === 'OFF' ? 'webhooks.logsOff' : 'webhooks.logsErrorsOnly')} (NC_AUTOMATION_LOG_LEVEL=${logLevel})`}
+            />
+          )}
           <Table
             size="small"
             rowKey="id"
