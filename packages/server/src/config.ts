@@ -39,6 +39,8 @@ export interface AppConfig {
   sso: SsoConfig;
   /** NC_ALLOW_LOCAL_HOOKS: webhooks may reach loopback and private addresses (off by default). */
   allowLocalHooks: boolean;
+  /** Whether changes are recorded in the audit trail (`NC_DISABLE_AUDIT=true` turns it off; docs/audit.md). */
+  auditEnabled: boolean;
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
@@ -83,6 +85,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   NC_TRUST_PROXY: z.enum(['true', 'false']).optional(),
   NC_ALLOW_LOCAL_HOOKS: z.enum(['true', 'false']).optional(),
+  NC_DISABLE_AUDIT: z.enum(['true', 'false']).optional(),
   RB_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.NC_TRUST_PROXY === 'true',
     sso: ssoConfigOf(env),
     allowLocalHooks: e.NC_ALLOW_LOCAL_HOOKS === 'true',
+    auditEnabled: e.NC_DISABLE_AUDIT !== 'true',
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
     jobsLockMs: e.RB_JOBS_LOCK_MS,

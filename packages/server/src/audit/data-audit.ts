@@ -7,7 +7,7 @@
  */
 import type { ChangeEvent, RowValues } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
-import { newId } from '../meta/ids.js';
+import { auditWriter } from './audit-writer.js';
 import { currentActor } from './request-context.js';
 
 interface Entry {
@@ -92,17 +92,18 @@ export function entryOf(e: ChangeEvent, isSystem: (field: string) => boolean = (
 }
 
 export function startDataAudit(ctx: AppContext): () => void {
+  const write = auditWriter(ctx);
   return ctx.changes.subscribe(
     (e) => {
       if (e.type !== 'links.changed' && !e.type.startsWith('rows.')) return;
+      if (e.origin !== ctx.changes.origin) return; // the process that made the change records it
       // Read the actor now, while the writer's request is current; the rest can wait for the next turn.
       const actor = currentActor();
       const record = async () => {
         const { model } = await ctx.tableModels.get(ctx, (e as { tableId: string }).tableId);
         const entry = entryOf(e, (title) => model.field(title)?.column.system === true);
         if (!entry) return;
-        await ctx.db('rb_audits').insert({
-          id: newId('audit'),
+        write({
           user: actor.user,
           ip: actor.ip,
           base_id: entry.baseId,

@@ -26,3 +26,9 @@ export function currentLanguageHeader(): string | undefined {
 export function currentUserId(): string | null {
   return current.getStore()?.principal?.user.id ?? null;
 }
+
+/** The signed-in user the current request acts for, if any. */
+export function currentUser(): { id: string; email: string; displayName: string | null } | null {
+  const user = current.getStore()?.principal?.user;
+  return user ? { id: user.id, email: user.email, displayName: user.displayName } : null;
+}
