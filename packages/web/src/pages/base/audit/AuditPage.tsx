@@ -68,14 +68,15 @@ export function AuditPage() {
     <div className="p-6 lg:p-8" data-testid="audit-page">
       <h1 className="mb-4 text-2xl font-semibold">{t('audit.title')}</h1>
       <div className="mb-4 flex flex-wrap gap-2">
-        <Input.Search
-          allowClear
-          className="w-64"
-          placeholder={t('audit.userFilter')}
-          aria-label={t('audit.user')}
-          data-testid="audit-user"
-          onSearch={filtered(setUser)}
-        />
+        <span data-testid="audit-user">
+          <Input.Search
+            allowClear
+            className="w-64"
+            placeholder={t('audit.userFilter')}
+            aria-label={t('audit.user')}
+            onSearch={filtered(setUser)}
+          />
+        </span>
         <Select
           allowClear
           className="w-48"
