@@ -122,8 +122,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const stopAudit = startAudit(ctx);
   const stopRoleNotifications = startRoleNotifications(ctx);
   app.addHook('onClose', async () => {
-    stopAudit();
     stopRoleNotifications();
+    await stopAudit();
     await stopWebhooks();
   });
   await ctx.jobs.start();

@@ -91,9 +91,9 @@ export function entryOf(e: ChangeEvent, isSystem: (field: string) => boolean = (
   };
 }
 
-export function startDataAudit(ctx: AppContext): () => void {
-  const write = auditWriter(ctx);
-  return ctx.changes.subscribe(
+export function startDataAudit(ctx: AppContext): () => Promise<void> {
+  const writer = auditWriter(ctx);
+  const stop = ctx.changes.subscribe(
     (e) => {
       if (e.type !== 'links.changed' && !e.type.startsWith('rows.')) return;
       if (e.origin !== ctx.changes.origin) return; // the process that made the change records it
@@ -103,7 +103,7 @@ export function startDataAudit(ctx: AppContext): () => void {
         const { model } = await ctx.tableModels.get(ctx, (e as { tableId: string }).tableId);
         const entry = entryOf(e, (title) => model.field(title)?.column.system === true);
         if (!entry) return;
-        write({
+        writer.write({
           user: actor.user,
           ip: actor.ip,
           base_id: entry.baseId,
@@ -124,4 +124,8 @@ export function startDataAudit(ctx: AppContext): () => void {
       previousValues: true,
     },
   );
+  return async () => {
+    stop();
+    await writer.close();
+  };
 }

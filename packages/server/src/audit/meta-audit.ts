@@ -198,8 +198,8 @@ function restated(burst: readonly ChangeEvent[]): Set<ChangeEvent> {
   return out;
 }
 
-export function startMetaAudit(ctx: AppContext): () => void {
-  const write = auditWriter(ctx);
+export function startMetaAudit(ctx: AppContext): () => Promise<void> {
+  const writer = auditWriter(ctx);
   // Events of one commit arrive in one synchronous run: they are judged together on the next turn.
   let burst: { e: ChangeEvent; actor: ReturnType<typeof currentActor> }[] = [];
   const settle = async () => {
@@ -209,10 +209,10 @@ export function startMetaAudit(ctx: AppContext): () => void {
     for (const { e, actor } of events) {
       if (skip.has(e)) continue;
       const entry = await metaEntryOf(ctx.db, e);
-      if (entry) write({ ...entry, user: actor.user, ip: actor.ip, created_at: e.at });
+      if (entry) writer.write({ ...entry, user: actor.user, ip: actor.ip, created_at: e.at });
     }
   };
-  return ctx.changes.subscribe(
+  const stop = ctx.changes.subscribe(
     (e) => {
       if (e.origin !== ctx.changes.origin) return; // the process that made the change records it
       if (!burst.length)
@@ -223,4 +223,9 @@ export function startMetaAudit(ctx: AppContext): () => void {
     },
     { name: 'meta-audit', types: META_TYPES },
   );
+  return async () => {
+    stop();
+    await settle();
+    await writer.close();
+  };
 }

@@ -5,8 +5,13 @@ import { startDataAudit } from './data-audit.js';
 import { startMetaAudit } from './meta-audit.js';
 
 /** Nothing is recorded when the audit is turned off (`NC_DISABLE_AUDIT=true`). */
-export function startAudit(ctx: AppContext): () => void {
-  if (!ctx.config.auditEnabled) return () => undefined;
-  const stops = [startDataAudit(ctx), startMetaAudit(ctx), scheduleAuditPurge(ctx)];
-  return () => stops.forEach((stop) => stop());
+export function startAudit(ctx: AppContext): () => Promise<void> {
+  if (!ctx.config.auditEnabled) return async () => undefined;
+  const stopData = startDataAudit(ctx);
+  const stopMeta = startMetaAudit(ctx);
+  const stopPurge = scheduleAuditPurge(ctx);
+  return async () => {
+    stopPurge();
+    await Promise.all([stopData(), stopMeta()]);
+  };
 }
