@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
+import { outsideRequest } from './request-context.js';
 
 export interface AuditRow {
   user: string | null;
@@ -72,7 +73,7 @@ export function auditWriter(ctx: Pick<AppContext, 'db' | 'log'>): AuditWriter {
       queue.push({ id: newId('audit'), fk_model_id: null, row_id: null, details: null, ...row });
       if (queue.length >= FLUSH_AT) void flush();
       else if (!timer) {
-        timer = setTimeout(() => void flush(), FLUSH_MS);
+        timer = outsideRequest(() => setTimeout(() => void flush(), FLUSH_MS));
         timer.unref();
       }
     },

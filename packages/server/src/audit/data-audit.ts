@@ -8,7 +8,7 @@
 import type { ChangeEvent, RowValues } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { auditWriter } from './audit-writer.js';
-import { currentActor } from './request-context.js';
+import { currentActor, outsideRequest } from './request-context.js';
 
 interface Entry {
   baseId: string;
@@ -116,7 +116,7 @@ export function startDataAudit(ctx: AppContext): () => Promise<void> {
           created_at: e.at,
         });
       };
-      record().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed'));
+      outsideRequest(() => record().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed')));
     },
     {
       name: 'audit',

@@ -8,7 +8,7 @@
 import type { ChangeEvent, MetaAction } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { auditWriter, type AuditRow } from './audit-writer.js';
-import { currentActor } from './request-context.js';
+import { currentActor, outsideRequest } from './request-context.js';
 
 const OP: Record<MetaAction, string> = { created: 'CREATE', updated: 'UPDATE', deleted: 'DELETE' };
 const VERB: Record<MetaAction, string> = { created: 'created', updated: 'updated', deleted: 'deleted' };
@@ -216,8 +216,10 @@ export function startMetaAudit(ctx: AppContext): () => Promise<void> {
     (e) => {
       if (e.origin !== ctx.changes.origin) return; // the process that made the change records it
       if (!burst.length)
-        setImmediate(
-          () => void settle().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed')),
+        outsideRequest(() =>
+          setImmediate(
+            () => void settle().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed')),
+          ),
         );
       burst.push({ e, actor: currentActor() });
     },
