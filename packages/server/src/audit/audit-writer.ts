@@ -23,7 +23,8 @@ export interface AuditRow {
   created_at: number;
 }
 
-const FLUSH_MS = 200;
+/** Short, so queued entries die young: a longer window made them outlive garbage collections and cost more. */
+const FLUSH_MS = 25;
 const FLUSH_AT = 500;
 /** Rows per insert statement (keeps far below every dialect's bound-parameter limit). */
 const CHUNK = 200;
