@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: starts Rowbase in a child process on a fresh database and prints medians.
  * BENCH_ROWS sets the table size (default 100,000; `BENCH_ROWS=1000000` for the 1M figures); BENCH_SUITES
- * picks suites (default `shapes,imports,writes`): `shapes` is every query shape users make, cold and warm, on each
+ * picks suites (default `shapes,imports,writes,audit`): `shapes` is every query shape users make, cold and warm, on each
  * database of BENCH_DBS (default `sqlite,pg`); `imports` imports a generated CSV of BENCH_IMPORT_ROWS rows (default
  * 1,000,000) and an xlsx of a tenth of that, then exports the table as CSV and xlsx; `rows` gives the single-shape
  * figures, `computed` runs its own in-process server and `writes` times single-row inserts and updates with and
- * without three webhooks.
+ * without three webhooks; `audit` compares single-row writes with the audit trail on and
+ * off.
  */
 import { createBenchTable, loadTest, seed, timeReads, type Api } from './src/rows-bench.js';
 import { startServerProcess } from './src/server-process.js';
@@ -15,6 +16,7 @@ import { importsBench } from './src/suites/imports.js';
 import { shapesBench } from './src/suites/shapes.js';
 import { scratchPg } from './src/scratch-pg.js';
 import { writesBench } from './src/suites/writes.js';
+import { auditWritesBench } from './src/suites/audit-writes.js';
 import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -27,7 +29,9 @@ const readPoolEnv = (): Record<string, string> =>
     ),
   );
 
-const suites = new Set((process.env.BENCH_SUITES ?? 'shapes,imports,writes').split(',').map((s) => s.trim()));
+const suites = new Set(
+  (process.env.BENCH_SUITES ?? 'shapes,imports,writes,audit').split(',').map((s) => s.trim()),
+);
 
 if (suites.has('shapes')) {
   for (const db of (process.env.BENCH_DBS ?? 'sqlite,pg').split(',').map((s) => s.trim())) {
@@ -129,4 +133,8 @@ if (suites.has('imports')) {
 
 if (suites.has('writes')) {
   for (const text of await writesBench()) console.log(text);
+}
+
+if (suites.has('audit')) {
+  for (const text of await auditWritesBench()) console.log(text);
 }

@@ -38,7 +38,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     execArgv: [
       '--import',
       'tsx',
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      ...(process.env.BENCH_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR ?? '/tmp/prof'}`]
+        : []),
     ],
     env: { ...process.env, BENCH_SERVER_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

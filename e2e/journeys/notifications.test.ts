@@ -1,6 +1,7 @@
 /**
- * Mentioned in a comment: the member's bell counts the unread notification, the list says who mentioned them
- * where, and opening it marks it read and goes to the table.
+ * Notifications in the bell: being invited to a base and being mentioned in a comment show up with who did it
+ * and where; opening one marks it read and goes to the table. A new notification arrives live, pushed over
+ * socket.io, while the member's page stays open.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,7 +26,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-it('shows a mention in the bell, and opening it marks it read and goes to the table', async () => {
+const badge = '[data-testid=notification-count] .ant-badge-count';
+
+it('shows an invitation and a mention in the bell; a new one arrives live; opening one goes to the table', async () => {
   const base = await call(owner, 'POST', '/api/v1/db/meta/projects', { title: 'Launch' });
   await call(owner, 'POST', `/api/v1/db/meta/projects/${base.id}/users`, { email: MEMBER, roles: 'editor' });
   const table = await call(owner, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, {
@@ -33,27 +36,43 @@ it('shows a mention in the bell, and opening it marks it read and goes to the ta
   });
   const users = await call(owner, 'GET', `/api/v1/db/meta/projects/${base.id}/users`);
   const sam = users.users.list.find((u: { email: string }) => u.email === MEMBER);
-  await call(owner, 'POST', '/api/v1/db/meta/comments', {
-    fk_model_id: table.id,
-    row_id: 1,
-    comment: `@(${sam.id}|${MEMBER}|Sam) can you take this?`,
-  });
+  const mention = (text: string) =>
+    call(owner, 'POST', '/api/v1/db/meta/comments', {
+      fk_model_id: table.id,
+      row_id: 1,
+      comment: `@(${sam.id}|${MEMBER}|Sam) ${text}`,
+    });
+  await mention('can you take this?');
 
   const { context, page } = await openPage(browser, `${app.url}/#/signin`);
+  // Every message the server pushes to this page over socket.io.
+  const pushed: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => pushed.push(String(f.payload))));
   await fillAuthForm(page, MEMBER);
   await waitForRoute(page, (r) => r === '/');
-  await page.waitForSelector('[data-testid=notification-count] .ant-badge-count >> text=1');
+  await page.waitForSelector(`${badge} >> text=2`);
   await page.click('[data-testid=notification-bell]');
-  const item = page.locator('[data-testid=notification]');
-  expect(await item.textContent()).toBe(`${OWNER} mentioned you in Checklist`);
-  await item.click();
+  const items = page.locator('[data-testid=notification]');
+  expect(await items.allTextContents()).toEqual([
+    `${OWNER} mentioned you in Checklist`,
+    `${OWNER} invited you to Launch as editor`,
+  ]);
+
+  // Live: the page is not reloaded; the count follows the server's push.
+  await mention('and this one too');
+  await page.waitForSelector(`${badge} >> text=3`);
+  expect(pushed.some((p) => p.includes('notification:created') && p.includes('and this one too'))).toBe(true);
+  await items.first().waitFor();
+  expect(await items.first().textContent()).toBe(`${OWNER} mentioned you in Checklist`);
+
+  await items.first().click();
   await waitForRoute(page, (r) => r.startsWith(`/nc/${base.id}/${table.id}`));
-  await page.locator('[data-testid=notification-count] .ant-badge-count').waitFor({ state: 'detached' });
+  await page.waitForSelector(`${badge} >> text=2`);
   const inbox = await call(
     { url: app.url, token: (await storedToken(page))! },
     'GET',
     '/api/v1/notifications',
   );
-  expect(inbox.unreadCount).toBe(0);
+  expect(inbox.unreadCount).toBe(2);
   await context.close();
 });

@@ -1,7 +1,8 @@
 /**
  * The grid offers each base role only what it may do: a viewer opens a table and finds no + Field, + Row or
- * Delete rows and cannot type into a cell; an editor adds rows but not fields; the owner previewing the base as
- * a viewer sees what the viewer sees, and everything again when the preview is switched off.
+ * Delete rows, cannot type into a cell, and reads a row's comments without a comment box; an editor adds rows
+ * but not fields; the owner previewing the base as a viewer sees what the viewer sees, and everything again when
+ * the preview is switched off.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -26,7 +27,12 @@ beforeAll(async () => {
     columns: [{ column_name: 'title', title: 'Title', uidt: 'SingleLineText' }],
   });
   tableId = table.id;
-  await call(owner, 'POST', `/api/v2/tables/${tableId}/records`, [{ Title: 'Write the plan' }]);
+  const [row] = await call(owner, 'POST', `/api/v2/tables/${tableId}/records`, [{ Title: 'Write the plan' }]);
+  await call(owner, 'POST', '/api/v1/db/meta/comments', {
+    fk_model_id: tableId,
+    row_id: row.Id,
+    comment: 'Due Friday',
+  });
   for (const [email, roles] of [
     ['viewer@example.com', 'viewer'],
     ['editor@example.com', 'editor'],
@@ -81,10 +87,13 @@ it('shows a viewer the rows and no way to change them', async () => {
   await page.keyboard.press('Enter');
   await page.waitForTimeout(500);
   expect((await records(owner, tableId))[0]!.Title).toBe('Write the plan');
-  // A viewer may still open a record to read it (and a commenter to comment on it).
+  // A viewer may still open a record to read it and its comments, but not comment.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Shift+Enter');
   await page.waitForSelector('.ant-modal');
+  await page.waitForSelector('[data-testid=comment-text] >> text=Due Friday');
+  expect(await count(page, '[data-testid=comment-input]')).toBe(0);
+  expect(await count(page, '[data-testid=comment-submit]')).toBe(0);
   await page.context().close();
 });
 

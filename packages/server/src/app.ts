@@ -34,7 +34,8 @@ import { hookRoutes } from './routes/hooks.js';
 import { auditRoutes } from './routes/audits.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { registerRequestContext } from './audit/request-context.js';
-import { startDataAudit } from './audit/data-audit.js';
+import { startAudit } from './audit/start-audit.js';
+import { startRoleNotifications } from './notifications/role-notifications.js';
 import { startWebhooks } from './webhooks/hook-dispatch.js';
 import { userRoutes } from './routes/users.js';
 import { filterRoutes } from './routes/filters.js';
@@ -122,9 +123,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   jobRoutes(app, ctx);
   registerBuiltinJobKinds(ctx);
   const stopWebhooks = startWebhooks(ctx);
-  const stopAudit = startDataAudit(ctx);
+  const stopAudit = startAudit(ctx);
+  const stopRoleNotifications = startRoleNotifications(ctx);
   app.addHook('onClose', async () => {
-    stopAudit();
+    stopRoleNotifications();
+    await stopAudit();
     await stopWebhooks();
   });
   await ctx.jobs.start();

@@ -44,6 +44,8 @@ export interface AppConfig {
   automationLogLevel: 'OFF' | 'ERROR' | 'ALL';
   /** Where the Telegram, WhatsApp and Twilio SMS webhook kinds send (RB_TELEGRAM_API_URL, RB_TWILIO_API_URL). */
   messagingApis: { telegram: string; twilio: string };
+  /** Whether changes are recorded in the audit trail (`NC_DISABLE_AUDIT=true` turns it off; docs/audit.md). */
+  auditEnabled: boolean;
   /** Prefix of every Redis key Rowbase writes (jobs), so several installations can share one Redis. */
   redisPrefix: string;
   /** How long `POST /jobs/listen` holds a request open before answering `refresh`. */
@@ -97,6 +99,7 @@ const envSchema = z.object({
   NC_AUTOMATION_LOG_LEVEL: z.enum(['OFF', 'ERROR', 'ALL']).default('OFF'),
   RB_TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   RB_TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  NC_DISABLE_AUDIT: z.enum(['true', 'false']).optional(),
   RB_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       telegram: e.RB_TELEGRAM_API_URL.replace(/\/+$/, ''),
       twilio: e.RB_TWILIO_API_URL.replace(/\/+$/, ''),
     },
+    auditEnabled: e.NC_DISABLE_AUDIT !== 'true',
     redisPrefix: e.RB_REDIS_PREFIX,
     jobsListenWaitMs: e.RB_JOBS_LISTEN_WAIT_MS,
     jobsLockMs: e.RB_JOBS_LOCK_MS,

@@ -258,7 +258,7 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     ]);
     expect(audits.body.list.find((a: any) => a.op_type === 'TABLE')).toMatchObject({
       user: admin.email,
-      description: 'Table Things was created',
+      description: 'Table Things created',
     });
 
     const rules = await server.api.get(`/api/v1/db/meta/projects/${base.id}/visibility-rules`, {

@@ -114,18 +114,46 @@ describe.each(testDatabases())('row comments on %s', (kind) => {
     expect(row.comment).toBe('Mine');
   });
 
-  it('refuses viewers, outsiders and anonymous callers per the role matrix', async () => {
+  it('lets viewers read and count comments but not write them; refuses outsiders and anonymous callers', async () => {
     const body = { fk_model_id: tableId, row_id: '3', comment: 'Hello' };
     expect((await server.api.post('/api/v1/db/meta/comments', body, as('viewer'))).status).toBe(403);
+    const oldPath = { fk_model_id: tableId, row_id: '3', description: 'Hello' };
+    expect((await server.api.post('/api/v1/db/meta/audits/comments', oldPath, as('viewer'))).status).toBe(
+      403,
+    );
     expect((await server.api.post('/api/v1/db/meta/comments', body, as('outsider'))).status).toBe(403);
     expect((await server.api.post('/api/v1/db/meta/comments', body)).status).toBe(401);
-    const read = `/api/v1/db/meta/comments?fk_model_id=${tableId}&row_id=3`;
-    expect((await server.api.get(read, as('viewer'))).status).toBe(403);
-    expect((await server.api.get(read, as('commenter'))).status).toBe(200);
-    const count = `/api/v1/db/meta/comments/count?fk_model_id=${tableId}&ids=3`;
-    expect((await server.api.get(count, as('viewer'))).status).toBe(403);
-    expect((await server.api.get(count, as('commenter'))).status).toBe(200);
     expect(await server.ctx.db('rb_comments').where({ row_id: '3' })).toEqual([]);
+
+    const mine = await server.api.post('/api/v1/db/meta/comments', body, as('commenter'));
+    expect(mine.status).toBe(200);
+    const read = `/api/v1/db/meta/comments?fk_model_id=${tableId}&row_id=3`;
+    const seen = await server.api.get(read, as('viewer'));
+    expect(seen.status).toBe(200);
+    expect(seen.body.list.map((c: any) => c.comment)).toEqual(['Hello']);
+    const oldRead = `/api/v1/db/meta/audits/comments?fk_model_id=${tableId}&row_id=3`;
+    expect((await server.api.get(oldRead, as('viewer'))).body.map((a: any) => a.description)).toEqual([
+      'Hello',
+    ]);
+    expect((await server.api.get(read, as('outsider'))).status).toBe(403);
+    const count = `/api/v1/db/meta/comments/count?fk_model_id=${tableId}&ids=3`;
+    const counted = await server.api.get(count, as('viewer'));
+    expect(counted.status).toBe(200);
+    expect(counted.body).toEqual([{ row_id: '3', count: 1 }]);
+    expect((await server.api.get(count, as('outsider'))).status).toBe(403);
+
+    const id = mine.body.id;
+    const resolve = await server.api.patch(
+      `/api/v1/db/meta/comment/${id}`,
+      { resolved_by: true },
+      as('viewer'),
+    );
+    expect(resolve.status).toBe(403);
+    expect((await server.api.delete(`/api/v1/db/meta/comment/${id}`, undefined, as('viewer'))).status).toBe(
+      403,
+    );
+    expect((await server.ctx.db('rb_comments').where({ id }).first()).is_deleted).toBeFalsy();
+    await server.api.delete(`/api/v1/db/meta/comment/${id}`, undefined, as('commenter'));
   });
 
   it('counts comments per row for the rows asked about', async () => {

@@ -1,3 +1,4 @@
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
@@ -8,6 +9,7 @@ type Member = Awaited<ReturnType<typeof signUpUser>> & { id: string };
 describe.each(testDatabases())('notifications on %s', (kind) => {
   let server: TestServer;
   let tableId: string;
+  let baseId: string;
   const m: Record<'owner' | 'editor' | 'outsider', Member> = {} as never;
   const as = (who: keyof typeof m) => ({ token: m[who].token });
   const mention = (who: keyof typeof m) => `@(${m[who].id}|${m[who].email}|${m[who].email})`;
@@ -28,6 +30,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       m[who] = { ...u, id: await userIdOf(server, u.token) };
     }
     const base = await createBase(server, m.owner);
+    baseId = base.id;
     tableId = (await createTable(server, m.owner, base.id, { title: 'Tasks' })).id;
     await addBaseUser(server, base.id, m.editor.id, 'editor');
   });
@@ -115,5 +118,97 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/timeout/);
     expect((await server.api.get('/api/v1/notifications/poll')).status).toBe(401);
+  });
+
+  it('tells earlier commenters of a row about a new comment on it, once, never the author', async () => {
+    const say = (who: keyof typeof m, comment: string) =>
+      server.api.post('/api/v1/db/meta/comments', { fk_model_id: tableId, row_id: 20, comment }, as(who));
+    await server.api.post('/api/v1/notifications/mark-all-read', {}, as('editor'));
+    const before = (await inbox('owner')).list.length;
+    expect((await say('editor', 'First thought')).status).toBe(200);
+    expect((await say('owner', 'A reply')).status).toBe(200);
+    const box = await inbox('editor', '?is_read=false', 1);
+    expect(box.list).toHaveLength(1);
+    expect(box.list[0]).toMatchObject({
+      type: 'comment_reply',
+      body: { row_id: '20', comment: 'A reply', table_title: 'Tasks', user: { email: m.owner.email } },
+    });
+    // A mention of an earlier commenter is one notification (the mention), not two.
+    expect((await say('owner', `${mention('editor')} see above`)).status).toBe(200);
+    const next = await inbox('editor', '?is_read=false', 2);
+    expect(next.list.map((n: { type: string }) => n.type)).toEqual(['mention', 'comment_reply']);
+    expect((await say('editor', 'Thanks')).status).toBe(200);
+    const owner = await inbox('owner', '', before + 1);
+    expect(owner.list[0]).toMatchObject({ type: 'comment_reply', body: { comment: 'Thanks' } });
+    expect(owner.list).toHaveLength(before + 1);
+  });
+
+  it('tells a user they were invited to a base and when their role changed, not the one who did it', async () => {
+    const guest = await signUpUser(server.api, randomEmail('guest'));
+    const guestId = await userIdOf(server, guest.token);
+    const invited = await server.api.post(
+      `/api/v1/db/meta/projects/${baseId}/users`,
+      { email: guest.email, roles: 'commenter' },
+      as('owner'),
+    );
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const guestInbox = async (n: number) => {
+      const until = Date.now() + 5000;
+      for (;;) {
+        const res = await server.api.get('/api/v1/notifications', { token: guest.token });
+        if (res.body.list.length >= n || Date.now() > until) return res.body;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    expect((await guestInbox(1)).list[0]).toMatchObject({
+      type: 'invite',
+      body: { base_id: baseId, role: 'commenter', user: { email: m.owner.email } },
+    });
+    const changed = await server.api.patch(
+      `/api/v1/db/meta/projects/${baseId}/users/${guestId}`,
+      { email: guest.email, roles: 'editor' },
+      as('owner'),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const box = await guestInbox(2);
+    expect(box.list[0]).toMatchObject({ type: 'role_changed', body: { base_id: baseId, role: 'editor' } });
+    expect(box.unreadCount).toBe(2);
+    const ownerTypes = (await inbox('owner')).list.map((n: { type: string }) => n.type);
+    expect(ownerTypes).not.toContain('invite');
+    expect(ownerTypes).not.toContain('role_changed');
+  });
+
+  it("pushes a new notification to the user's open tabs over socket.io, and only theirs", async () => {
+    const open = (token: string) =>
+      new Promise<ReturnType<typeof connect>>((resolve, reject) => {
+        const socket = connect(server.url, { path: '/socket.io', auth: { token }, reconnection: false });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const editorTab = await open(m.editor.token);
+    const ownerTab = await open(m.owner.token);
+    const ownerGot: unknown[] = [];
+    ownerTab.on('notification:created', (n) => ownerGot.push(n));
+    try {
+      const pushed = new Promise<any>((resolve) => editorTab.once('notification:created', resolve));
+      await server.api.post(
+        '/api/v1/db/meta/comments',
+        { fk_model_id: tableId, row_id: 30, comment: `${mention('editor')} live` },
+        as('owner'),
+      );
+      const n = await pushed;
+      expect(n).toMatchObject({
+        type: 'mention',
+        fk_user_id: m.editor.id,
+        is_read: false,
+        body: { row_id: '30' },
+      });
+      const stored = await server.ctx.db('rb_notifications').where({ id: n.id }).first();
+      expect(stored.fk_user_id).toBe(m.editor.id);
+      expect(ownerGot).toEqual([]);
+    } finally {
+      editorTab.close();
+      ownerTab.close();
+    }
   });
 });

@@ -185,17 +185,22 @@ describe.each(testDatabases())('organisation users on %s', (kind) => {
   it('reads and saves app settings', async () => {
     expect((await server.api.get('/api/v1/app-settings', asAdmin())).body).toEqual({
       invite_only_signup: false,
+      audit_retention_days: 0,
     });
     for (const value of [true, false, true]) {
       const res = await server.api.post('/api/v1/app-settings', { invite_only_signup: value }, asAdmin());
       expect(res.status).toBe(200);
       expect((await server.api.get('/api/v1/app-settings', asAdmin())).body).toEqual({
         invite_only_signup: value,
+        audit_retention_days: 0,
       });
     }
     const bad = await server.api.post('/api/v1/app-settings', { invite_only_signup: 'yes' }, asAdmin());
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('invite_only_signup');
+    const empty = await server.api.post('/api/v1/app-settings', {}, asAdmin());
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toContain('audit_retention_days');
     await server.api.post('/api/v1/app-settings', { invite_only_signup: false }, asAdmin());
   });
 

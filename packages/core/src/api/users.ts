@@ -58,10 +58,25 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-export const appSettingsBody = z.object({
-  invite_only_signup: z.boolean({ error: 'invite_only_signup must be a boolean' }),
-});
-export type AppSettings = z.infer<typeof appSettingsBody>;
+export const appSettingsBody = z
+  .object({
+    invite_only_signup: z.boolean({ error: 'invite_only_signup must be a boolean' }).optional(),
+    /** Days audit entries are kept; 0 keeps them forever (docs/audit.md#retention). */
+    audit_retention_days: z
+      .number({ error: 'audit_retention_days must be a number of days' })
+      .int('audit_retention_days must be a whole number of days')
+      .min(0, 'audit_retention_days must be 0 (keep forever) or more')
+      .max(36500, 'audit_retention_days must be at most 36500')
+      .optional(),
+  })
+  .refine((b) => b.invite_only_signup !== undefined || b.audit_retention_days !== undefined, {
+    error: 'invite_only_signup or audit_retention_days is required',
+  });
+export type AppSettingsPatch = z.infer<typeof appSettingsBody>;
+export interface AppSettings {
+  invite_only_signup: boolean;
+  audit_retention_days: number;
+}
 
 /** `GET /api/v1/users/{id}`: what any signed-in user may see of another. */
 export interface PublicProfile {

@@ -6,7 +6,9 @@ import { WORKSPACE_ROLES, baseRoleOfWorkspaceRole, parseRoles, stringifyRoles } 
 describe('base role inheritance', () => {
   it('gives each base role its own permissions plus those of every role below it', () => {
     expect(can({ base: { viewer: true } }, 'apiDocs')).toBe(true);
-    expect(can({ base: { viewer: true } }, 'commentList')).toBe(false);
+    expect(can({ base: { viewer: true } }, 'commentList')).toBe(true);
+    expect(can({ base: { viewer: true } }, 'commentCount')).toBe(true);
+    expect(can({ base: { viewer: true } }, 'commentEdit')).toBe(false);
     expect(can({ base: { commenter: true } }, 'commentEdit')).toBe(true);
     expect(can({ base: { commenter: true } }, 'expandedForm')).toBe(true);
     expect(can({ base: { commenter: true } }, 'dataEdit')).toBe(false);

@@ -61,8 +61,9 @@ export const BASE_PERMISSIONS = {
     'csvTableImport',
     'excelTableImport',
   ],
-  COMMENTER: ['commentEdit', 'commentList', 'commentCount'],
-  VIEWER: ['baseSettings', 'expandedForm', 'apiDocs'],
+  COMMENTER: ['commentEdit'],
+  // Viewers read a row's discussion but do not take part (docs/comments.md#who-may-do-what).
+  VIEWER: ['baseSettings', 'expandedForm', 'apiDocs', 'commentList', 'commentCount'],
   NO_ACCESS: [],
 } as const;
 

@@ -7,8 +7,8 @@
  */
 import type { ChangeEvent, RowValues } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
-import { newId } from '../meta/ids.js';
-import { currentActor } from './request-context.js';
+import { auditWriter } from './audit-writer.js';
+import { currentActor, outsideRequest } from './request-context.js';
 
 interface Entry {
   baseId: string;
@@ -91,18 +91,19 @@ export function entryOf(e: ChangeEvent, isSystem: (field: string) => boolean = (
   };
 }
 
-export function startDataAudit(ctx: AppContext): () => void {
-  return ctx.changes.subscribe(
+export function startDataAudit(ctx: AppContext): () => Promise<void> {
+  const writer = auditWriter(ctx);
+  const stop = ctx.changes.subscribe(
     (e) => {
       if (e.type !== 'links.changed' && !e.type.startsWith('rows.')) return;
+      if (e.origin !== ctx.changes.origin) return; // the process that made the change records it
       // Read the actor now, while the writer's request is current; the rest can wait for the next turn.
       const actor = currentActor();
       const record = async () => {
         const { model } = await ctx.tableModels.get(ctx, (e as { tableId: string }).tableId);
         const entry = entryOf(e, (title) => model.field(title)?.column.system === true);
         if (!entry) return;
-        await ctx.db('rb_audits').insert({
-          id: newId('audit'),
+        writer.write({
           user: actor.user,
           ip: actor.ip,
           base_id: entry.baseId,
@@ -115,7 +116,7 @@ export function startDataAudit(ctx: AppContext): () => void {
           created_at: e.at,
         });
       };
-      record().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed'));
+      outsideRequest(() => record().catch((err: unknown) => ctx.log.error({ err }, 'audit write failed')));
     },
     {
       name: 'audit',
@@ -123,4 +124,8 @@ export function startDataAudit(ctx: AppContext): () => void {
       previousValues: true,
     },
   );
+  return async () => {
+    stop();
+    await writer.close();
+  };
 }

@@ -26,3 +26,17 @@ export function currentLanguageHeader(): string | undefined {
 export function currentUserId(): string | null {
   return current.getStore()?.principal?.user.id ?? null;
 }
+
+/** The signed-in user the current request acts for, if any. */
+export function currentUser(): { id: string; email: string; displayName: string | null } | null {
+  const user = current.getStore()?.principal?.user;
+  return user ? { id: user.id, email: user.email, displayName: user.displayName } : null;
+}
+
+/**
+ * Runs `fn` outside any request, so timers and promises it starts do not keep the current request (and its
+ * body) alive until they settle; work deferred past the reply uses it (docs/audit.md#cost).
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return current.exit(fn);
+}

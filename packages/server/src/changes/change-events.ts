@@ -77,6 +77,8 @@ export interface TableChanged {
   action: MetaAction;
   baseId: string;
   tableId: string;
+  /** The table's title, on deletes (it can no longer be read). */
+  title?: string;
 }
 
 export interface FieldChanged {
@@ -85,6 +87,8 @@ export interface FieldChanged {
   baseId: string;
   tableId: string;
   fieldIds: string[];
+  /** The fields' titles, on deletes (they can no longer be read). */
+  titles?: string[];
 }
 
 export interface ViewChanged {
@@ -93,6 +97,8 @@ export interface ViewChanged {
   viewId: string;
   /** The view's table, when the writer knows it without a read (view columns and settings do not). */
   tableId?: string;
+  /** The view's title, on deletes (it can no longer be read). */
+  title?: string;
 }
 
 /** A view's filters or sorts. */
@@ -123,6 +129,10 @@ export interface RoleChanged {
   type: 'role.changed';
   userId: string;
   baseId: string | null;
+  /** For a base role: added (an invitation), changed or removed. */
+  action?: MetaAction;
+  /** The base role after the change (absent when removed or for org roles). */
+  role?: string;
 }
 
 export interface TokenChanged {

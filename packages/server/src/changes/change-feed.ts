@@ -182,9 +182,10 @@ function addCoalesced(list: Change[], change: Change): void {
     );
     if (same) {
       for (const id of change.fieldIds) if (!same.fieldIds.includes(id)) same.fieldIds.push(id);
+      if (change.titles) same.titles = [...(same.titles ?? []), ...change.titles];
       return;
     }
-    list.push({ ...change, fieldIds: [...change.fieldIds] });
+    list.push({ ...change, fieldIds: [...change.fieldIds], titles: change.titles && [...change.titles] });
     return;
   }
   if (isRowsChange(change)) {

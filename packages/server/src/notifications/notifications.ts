@@ -1,7 +1,8 @@
 /**
- * Notifications of a user (docs/notifications.md). Today one trigger: being mentioned in a row comment. A
- * mention is stored in the comment as `@(userId|email|name)`; members of the comment's base other than the
- * author get one notification per comment, however often they are mentioned in it.
+ * Notifications of a user (docs/notifications.md) and the comment triggers: being mentioned in a row comment,
+ * and a new comment on a row you commented on. A mention is stored in the comment as `@(userId|email|name)`;
+ * members of the comment's base other than the author get one notification per comment, however often they are
+ * mentioned in it. Each new notification wakes the user's long polls and is pushed to their open tabs.
  */
 import type { CommentMeta } from '@rowbase/core/api/comments';
 import type { Knex } from 'knex';
@@ -31,8 +32,14 @@ function notificationOf(r: Row) {
   };
 }
 
+/** Sends a new notification to the user's open tabs (socket.io, `notification:created`). */
+export type NotificationPush = (userId: string, notification: ReturnType<typeof notificationOf>) => void;
+
 export class NotificationsRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly push?: NotificationPush,
+  ) {}
 
   async add(userIds: string[], type: string, body: Record<string, unknown>): Promise<void> {
     if (!userIds.length) return;
@@ -48,7 +55,11 @@ export class NotificationsRepo {
       updated_at: now,
     }));
     await this.db('rb_notifications').insert(rows);
-    for (const r of rows) wakeWaiters(this.db, r.fk_user_id, notificationOf(r));
+    for (const r of rows) {
+      const n = notificationOf(r);
+      wakeWaiters(this.db, r.fk_user_id, n);
+      this.push?.(r.fk_user_id, n);
+    }
   }
 
   private mine(userId: string) {
@@ -103,21 +114,49 @@ export class NotificationsRepo {
   }
 }
 
-/** Notifies the base members mentioned in a new comment (never the author). */
-export async function notifyMentions(
+/** The notifications store of the app, pushing each new notification to the user's open tabs. */
+export function notificationsOf(ctx: Pick<AppContext, 'db' | 'realtime'>): NotificationsRepo {
+  return new NotificationsRepo(ctx.db, (userId, n) =>
+    ctx.realtime?.emitToUser(userId, 'notification:created', n),
+  );
+}
+
+async function membersAmong(ctx: AppContext, baseId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await ctx
+    .db('rb_base_users')
+    .where({ base_id: baseId })
+    .whereIn('user_id', ids)
+    .pluck('user_id')) as string[];
+}
+
+/**
+ * Notifies about a new comment: the base members mentioned in it get `mention`; the others who commented on the
+ * same row before get `comment_reply`. Never the author, and never two notifications for one comment.
+ */
+export async function notifyComment(
   ctx: AppContext,
   comment: CommentMeta,
   author: { id: string; email: string; displayName?: string | null },
   tableTitle: string,
 ): Promise<void> {
-  const ids = mentionedUserIds(comment.comment).filter((id) => id !== author.id);
-  if (!ids.length) return;
-  const members = await ctx
-    .db('rb_base_users')
-    .where({ base_id: comment.base_id })
-    .whereIn('user_id', ids)
-    .pluck('user_id');
-  await new NotificationsRepo(ctx.db).add(members as string[], 'mention', {
+  const mentioned = await membersAmong(
+    ctx,
+    comment.base_id,
+    mentionedUserIds(comment.comment).filter((id) => id !== author.id),
+  );
+  const earlier = (await ctx
+    .db('rb_comments')
+    .where({ fk_model_id: comment.fk_model_id, row_id: comment.row_id, is_deleted: false })
+    .whereNot({ id: comment.id })
+    .distinct('created_by')
+    .pluck('created_by')) as string[];
+  const repliedTo = await membersAmong(
+    ctx,
+    comment.base_id,
+    earlier.filter((id) => id !== author.id && !mentioned.includes(id)),
+  );
+  const body = {
     base_id: comment.base_id,
     fk_model_id: comment.fk_model_id,
     table_title: tableTitle,
@@ -125,5 +164,8 @@ export async function notifyMentions(
     comment_id: comment.id,
     comment: comment.comment,
     user: { id: author.id, email: author.email, display_name: author.displayName ?? null },
-  });
+  };
+  const repo = notificationsOf(ctx);
+  await repo.add(mentioned, 'mention', body);
+  await repo.add(repliedTo, 'comment_reply', body);
 }

@@ -21,6 +21,8 @@ export interface Realtime {
    * does. (A Redis adapter spanning processes must answer true.)
    */
   watched(tableId: string): boolean;
+  /** Sends an event to every open tab of one user (their notifications, docs/notifications.md). */
+  emitToUser(userId: string, event: string, payload: unknown): void;
   /** Sends an event to every socket editing a documentation page (docs/documentation-bases.md). */
   emitToDoc(pageId: string, event: string, payload: unknown): void;
   /** Tells every socket watching a documentation base that its page tree changed. */
@@ -60,6 +62,7 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext, adapter?: 
   });
 
   io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId));
     socket.on('page', (msg: unknown) =>
       app.log.debug({ userId: socket.data.userId, page: msg }, 'telemetry page'),
     );
@@ -88,6 +91,9 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext, adapter?: 
     emitToDoc: (pageId, event, payload) => {
       io.to(docRoom(pageId)).emit(event as never, payload as never);
     },
+    emitToUser: (userId, event, payload) => {
+      io.to(userRoom(userId)).emit(event as never, payload as never);
+    },
     emitToTable: (tableId, event, payload) => {
       io.to(`table:${tableId}`).emit(event as never, payload as never);
     },
@@ -109,6 +115,8 @@ async function mayWatchTable(ctx: AppContext, userId: string, tableId: string): 
   await authorizeBaseAccess(ctx, asRequest as unknown as FastifyRequest, model.baseId);
   return true;
 }
+
+const userRoom = (userId: string) => `user:${userId}`;
 
 function tokenOf(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;

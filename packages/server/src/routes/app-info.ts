@@ -26,7 +26,7 @@ export function appInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
       defaultLimit: 25,
       ncMin: false,
       teleEnabled: false,
-      auditEnabled: true,
+      auditEnabled: ctx.config.auditEnabled,
       ncSiteUrl: site,
       ee: false,
       ncAttachmentFieldSize: 20,

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireBaseAccess, requireOrgPermission } from '../http/base-access.js';
 import { requireUser } from '../http/principal.js';
-import { auditMeta } from '../services/tables-audit.js';
 import { parseWith } from '../http/validate.js';
 import {
   createBase,
@@ -49,12 +48,6 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     const create = async (req: FastifyRequest) => {
       const principal = await requireOrgPermission(ctx, req, 'baseCreate');
       const base = await createBase(ctx, principal, parseWith(createBaseBody, req.body));
-      await auditMeta(ctx, req, {
-        baseId: base.id,
-        type: 'PROJECT',
-        op: 'CREATE',
-        description: `Base ${base.title} was created`,
-      });
       return base;
     };
     app.post(prefix, create);
@@ -64,12 +57,6 @@ export function baseRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.patch<Id>(`${prefix}/:id`, async (req) => {
       const { base } = await requireBaseAccess(ctx, req, req.params.id, 'baseRename');
       const updated = await updateBase(ctx, base, parseWith(updateBaseBody, req.body));
-      await auditMeta(ctx, req, {
-        baseId: base.id,
-        type: 'PROJECT',
-        op: 'UPDATE',
-        description: `Base ${base.title} was updated`,
-      });
       return updated;
     });
     app.delete<Id>(`${prefix}/:id`, async (req) => {

@@ -14,8 +14,6 @@ import {
   setPrimaryValue,
   updateColumn,
 } from '../services/columns.js';
-
-import { auditMeta } from '../services/tables-audit.js';
 import { previewFormula } from '../services/formula-preview.js';
 
 type Id = { Params: { id: string } };
@@ -23,17 +21,9 @@ const partialColumn = columnBody.partial({ uidt: true });
 
 export function columnRoutes(app: FastifyInstance, ctx: AppContext): void {
   const add = async (req: FastifyRequest<Id>) => {
-    const { table } = await requireTableAccess(ctx, req, req.params.id, 'fieldAdd');
+    await requireTableAccess(ctx, req, req.params.id, 'fieldAdd');
     const columnId = await addColumn_(ctx, req.params.id, parseWith(columnBody, req.body));
     const full = await ctx.meta.getTable(req.params.id);
-    const title = full.columns.find((c) => c.id === columnId)?.title;
-    await auditMeta(ctx, req, {
-      baseId: table.base_id,
-      tableId: table.id,
-      type: 'TABLE_COLUMN',
-      op: 'CREATE',
-      description: `Column ${title} was added to table ${table.title}`,
-    });
     return { ...full, column_id: columnId };
   };
   app.post<Id>('/api/v1/db/meta/tables/:id/columns', add);
@@ -53,27 +43,13 @@ export function columnRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const prefix of ['/api/v1/db/meta/columns', '/api/v2/meta/columns']) {
     app.get<Id>(`${prefix}/:id`, async (req) => (await requireColumnAccess(ctx, req, req.params.id)).column);
     app.patch<Id>(`${prefix}/:id`, async (req) => {
-      const { column } = await requireColumnAccess(ctx, req, req.params.id, 'fieldEdit');
+      await requireColumnAccess(ctx, req, req.params.id, 'fieldEdit');
       const tableId = await updateColumn(ctx, req.params.id, parseWith(partialColumn, req.body));
-      await auditMeta(ctx, req, {
-        baseId: column.base_id!,
-        tableId,
-        type: 'TABLE_COLUMN',
-        op: 'UPDATE',
-        description: `Column ${column.title} was updated`,
-      });
       return ctx.meta.getTable(tableId);
     });
     app.delete<Id>(`${prefix}/:id`, async (req) => {
-      const { column } = await requireColumnAccess(ctx, req, req.params.id, 'fieldEdit');
+      await requireColumnAccess(ctx, req, req.params.id, 'fieldEdit');
       const tableId = await deleteColumn(ctx, req.params.id);
-      await auditMeta(ctx, req, {
-        baseId: column.base_id!,
-        tableId,
-        type: 'TABLE_COLUMN',
-        op: 'DELETE',
-        description: `Column ${column.title} was deleted`,
-      });
       return ctx.meta.getTable(tableId);
     });
   }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/principal.js';
 import { parseWith } from '../http/validate.js';
-import { NotificationsRepo } from '../notifications/notifications.js';
+import { notificationsOf } from '../notifications/notifications.js';
 import { waitForNotification } from '../notifications/notification-waiters.js';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -23,7 +23,7 @@ const patchBody = z.object({ is_read: z.boolean() });
 const pollQuery = z.object({ timeout: z.coerce.number().int().min(100).max(60_000).default(30_000) });
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new NotificationsRepo(ctx.db);
+  const repo = notificationsOf(ctx);
   app.get('/api/v1/notifications', async (req) => {
     const q = parseWith(listQuery, req.query);
     return repo.list(requireUser(req).user.id, { limit: q.limit, offset: q.offset, isRead: q.is_read });

@@ -12,7 +12,6 @@ import { requireBaseAccess, requireTableAccess } from '../http/base-access.js';
 import { parseWith } from '../http/validate.js';
 import { startTableDuplicate } from '../services/tables-duplicate.js';
 import { createTable, deleteTable, reorderTable, updateTable } from '../services/tables.js';
-import { auditMeta } from '../services/tables-audit.js';
 import { listReply } from '../http/list-reply.js';
 import { withAutoIndexed } from '../services/table-indexes.js';
 
@@ -32,13 +31,6 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
   const create = async (req: FastifyRequest<BaseParams>) => {
     const { base } = await requireBaseAccess(ctx, req, req.params.baseId, 'tableCreate');
     const table = await createTable(ctx, base, parseWith(createTableBody, req.body), req.params.sourceId);
-    await auditMeta(ctx, req, {
-      baseId: base.id,
-      tableId: table.id,
-      type: 'TABLE',
-      op: 'CREATE',
-      description: `Table ${table.title} was created`,
-    });
     return table;
   };
   app.get('/api/v1/db/meta/projects/:baseId/tables', list);
@@ -58,28 +50,12 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.patch<Id>(`${prefix}/:id`, async (req) => {
       const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableRename');
       const updated = await updateTable(ctx, table, parseWith(updateTableBody, req.body));
-      if (updated.title !== table.title) {
-        await auditMeta(ctx, req, {
-          baseId: table.base_id,
-          tableId: table.id,
-          type: 'TABLE',
-          op: 'RENAME',
-          description: `Table ${table.title} was renamed to ${updated.title}`,
-        });
-      }
       return { msg: 'The table has been updated successfully', ...updated };
     });
     app.delete<Id>(`${prefix}/:id`, async (req) => {
       const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableDelete');
       if (table.mm) throw badRequest('A junction table is deleted with its many-to-many link');
       await deleteTable(ctx, table);
-      await auditMeta(ctx, req, {
-        baseId: table.base_id,
-        tableId: table.id,
-        type: 'TABLE',
-        op: 'DELETE',
-        description: `Table ${table.title} was deleted`,
-      });
       return true;
     });
   }

@@ -1,6 +1,7 @@
 /** Read-side extras of a base: server info, cost, audits, visibility rules, empty/null filters. */
 import type { ViewMeta } from '@rowbase/core/api/meta';
 import { applyAuditFilters, type AuditQuery } from '../audit/audit-query.js';
+import { flushPendingAudits } from '../audit/audit-writer.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
@@ -46,6 +47,7 @@ export async function listAudits(
   offset: number,
   filters: Partial<AuditQuery> = {},
 ) {
+  await flushPendingAudits(ctx.db);
   const [rows, counted] = await Promise.all([
     applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters)
       .orderBy([

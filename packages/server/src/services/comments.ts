@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { authorize } from '../http/authorize.js';
 import { CommentsRepo } from '../meta/repos/comments.js';
 import type { User } from '../meta/repos/users.js';
-import { notifyMentions } from '../notifications/notifications.js';
+import { notifyComment } from '../notifications/notifications.js';
 
 export const commentsRepo = (ctx: AppContext) => new CommentsRepo(ctx.db);
 
@@ -44,10 +44,10 @@ export async function createComment(
     userId: user.id,
   });
   announce(ctx, created, 'created');
-  // Mentions notify after the reply; a failed notification never fails the comment.
+  // Mentions and replies notify after the reply; a failed notification never fails the comment.
   const title = await ctx.db('rb_models').where({ id: table.id }).first('title');
-  notifyMentions(ctx, created, user, String(title?.title ?? '')).catch((err: unknown) =>
-    ctx.log.error({ err }, 'mention notification failed'),
+  notifyComment(ctx, created, user, String(title?.title ?? '')).catch((err: unknown) =>
+    ctx.log.error({ err }, 'comment notification failed'),
   );
   return created;
 }

@@ -1,6 +1,6 @@
 /** Users management for the super admin and app settings (docs/api-compatibility.md organisation), over core's contracts. */
 import type { ListReply } from '@rowbase/core/api/meta';
-import type { AppSettings, OrgUser, PublicProfile } from '@rowbase/core/api/users';
+import type { AppSettings, AppSettingsPatch, OrgUser, PublicProfile } from '@rowbase/core/api/users';
 import { api } from './client';
 
 export type { AppSettings, OrgUser };
@@ -19,5 +19,5 @@ export const orgUsersApi = {
     ),
   profile: (idOrEmail: string) => api.get<PublicProfile>(`/api/v1/users/${encodeURIComponent(idOrEmail)}`),
   appSettings: () => api.get<AppSettings>('/api/v1/app-settings'),
-  saveAppSettings: (body: AppSettings) => api.post<unknown>('/api/v1/app-settings', body),
+  saveAppSettings: (body: AppSettingsPatch) => api.post<unknown>('/api/v1/app-settings', body),
 };

@@ -182,6 +182,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../pages/base/tools/BaseToolPage'), 'BaseAuthPage'),
               },
               {
+                path: 'audit',
+                handle: flags({ hideHeader: true, hasSidebar: true }),
+                lazy: page(() => import('../pages/base/audit/AuditPage'), 'AuditPage'),
+              },
+              {
                 path: 'sql',
                 handle: flags({ hideHeader: true, hasSidebar: true }),
                 lazy: page(() => import('../pages/base/sql/SqlPage'), 'SqlPage'),

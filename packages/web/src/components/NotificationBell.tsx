@@ -1,19 +1,31 @@
 /**
- * The bell beside the user menu: the number of unread notifications (asked again every 30 seconds and when the
- * tab regains focus), and a list of the latest ones; opening one marks it read and goes to its table.
+ * The bell beside the user menu: the number of unread notifications, and a list of the latest ones; opening one
+ * marks it read and goes to its table (or base). New notifications arrive live over socket.io
+ * (`notification:created`, docs/notifications.md); the count is also asked again every 30 seconds and when the
+ * tab regains focus, in case the connection was down.
  */
 import { Badge, Button, Popover } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { io } from 'socket.io-client';
 import { api } from '../api/client';
+import { useToken } from '../session/session';
 
 interface Notification {
   id: string;
   type: string;
   is_read: boolean;
   created_at: string;
-  body: { base_id?: string; fk_model_id?: string; table_title?: string; user?: { email?: string } };
+  body: {
+    base_id?: string;
+    base_title?: string;
+    fk_model_id?: string;
+    table_title?: string;
+    role?: string;
+    user?: { email?: string };
+  };
 }
 interface Inbox {
   list: Notification[];
@@ -22,10 +34,29 @@ interface Inbox {
 
 const KEY = ['notifications'];
 
+/** Refreshes the inbox whenever the server pushes a new notification to this user's tabs. */
+function useLiveNotifications(client: QueryClient) {
+  const token = useToken();
+  useEffect(() => {
+    if (!token) return;
+    const socket = io(window.location.origin, {
+      path: '/socket.io',
+      auth: { token },
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+    });
+    socket.on('notification:created', () => void client.invalidateQueries({ queryKey: KEY }));
+    return () => {
+      socket.close();
+    };
+  }, [token, client]);
+}
+
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  useLiveNotifications(client);
   const inbox = useQuery({
     queryKey: KEY,
     queryFn: () => api.get<Inbox>('/api/v1/notifications', { limit: 20 }),
@@ -37,6 +68,19 @@ export function NotificationBell() {
     if (!n.is_read) await api.patch(`/api/v1/notifications/${n.id}`, { is_read: true });
     await refresh();
     if (n.body.base_id && n.body.fk_model_id) navigate(`/nc/${n.body.base_id}/${n.body.fk_model_id}`);
+    else if (n.body.base_id) navigate(`/nc/${n.body.base_id}`);
+  };
+  const text = (n: Notification) => {
+    const vars = {
+      user: n.body.user?.email ?? t('history.someone'),
+      table: n.body.table_title ?? '',
+      base: n.body.base_title ?? '',
+      role: n.body.role ?? '',
+    };
+    if (n.type === 'invite') return t('notifications.invited', vars);
+    if (n.type === 'role_changed') return t('notifications.roleChanged', vars);
+    if (n.type === 'comment_reply') return t('notifications.replied', vars);
+    return t('notifications.mentioned', vars);
   };
   const unread = inbox?.unreadCount ?? 0;
 
@@ -64,10 +108,7 @@ export function NotificationBell() {
               data-testid="notification"
               onClick={() => void open(n)}
             >
-              {t('notifications.mentioned', {
-                user: n.body.user?.email ?? t('history.someone'),
-                table: n.body.table_title ?? '',
-              })}
+              {text(n)}
             </button>
           </li>
         ))}

@@ -153,12 +153,13 @@ export class BasesRepo {
         updated_at: now,
       });
     }
-    this.changes.publish({ type: 'role.changed', userId, baseId }, trx);
+    const action = existing ? 'updated' : 'created';
+    this.changes.publish({ type: 'role.changed', userId, baseId, action, role }, trx);
   }
 
   async removeUser(baseId: string, userId: string, trx: Knex = this.db): Promise<number> {
     const n = await trx('rb_base_users').where({ base_id: baseId, user_id: userId }).delete();
-    this.changes.publish({ type: 'role.changed', userId, baseId }, trx);
+    this.changes.publish({ type: 'role.changed', userId, baseId, action: 'deleted' }, trx);
     return n;
   }
 

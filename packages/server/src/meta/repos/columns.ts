@@ -94,6 +94,7 @@ function toRow(c: Partial<ColumnMeta>): Row {
 interface ColumnHome {
   fk_model_id: string;
   base_id: string;
+  title?: string;
 }
 
 export class ColumnsRepo {
@@ -159,7 +160,8 @@ export class ColumnsRepo {
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
-    const table = await this.tableOf(id, trx);
+    const table = (await trx('rb_columns').where({ id }).first('fk_model_id', 'base_id', 'title')) as
+      ColumnHome | undefined;
     await trx('rb_columns').where({ id }).delete();
     this.publishField('deleted', table, [id], trx);
   }
@@ -176,8 +178,9 @@ export class ColumnsRepo {
     trx: Knex,
   ): void {
     if (!home) return;
+    const titles = home.title === undefined ? {} : { titles: [home.title] };
     this.changes.publish(
-      { type: 'field.changed', action, baseId: home.base_id, tableId: home.fk_model_id, fieldIds },
+      { type: 'field.changed', action, baseId: home.base_id, tableId: home.fk_model_id, fieldIds, ...titles },
       trx,
     );
   }

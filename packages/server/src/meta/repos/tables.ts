@@ -105,11 +105,16 @@ export class TablesRepo {
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
-    const baseId = await this.baseOf(id, trx);
+    const table = (await trx('rb_models').where({ id }).first('base_id', 'title')) as
+      { base_id: string; title: string } | undefined;
     await trx('rb_columns').where({ fk_model_id: id }).delete();
     await trx('rb_views').where({ fk_model_id: id }).delete();
     await trx('rb_models').where({ id }).delete();
-    this.publishTable('deleted', baseId, id, trx);
+    if (table)
+      this.changes.publish(
+        { type: 'table.changed', action: 'deleted', baseId: table.base_id, tableId: id, title: table.title },
+        trx,
+      );
   }
 
   private async baseOf(tableId: string, trx: Knex): Promise<string | undefined> {

@@ -246,9 +246,13 @@ export class ViewsRepo {
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {
-    const tableId = await this.tableOf(id, trx);
+    const view = (await trx('rb_views').where({ id }).first('fk_model_id', 'title')) as
+      { fk_model_id: string; title: string } | undefined;
     await trx('rb_views').where({ id }).delete();
-    this.changes.publish({ type: 'view.changed', action: 'deleted', viewId: id, tableId }, trx);
+    this.changes.publish(
+      { type: 'view.changed', action: 'deleted', viewId: id, tableId: view?.fk_model_id, title: view?.title },
+      trx,
+    );
   }
 
   private async tableOf(viewId: string, trx: Knex): Promise<string | undefined> {

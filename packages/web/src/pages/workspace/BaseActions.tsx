@@ -4,7 +4,9 @@ import type { BaseMeta } from '@rowbase/core/api/meta';
 import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { basesApi, basesKey } from '../../api/bases';
+import { basePath } from '../../app/nav-paths';
 import { usePermissions } from '../../app/use-permissions';
 import { TitleModal } from '../../components/TitleModal';
 import { followJob } from '../../jobs/running-jobs';
@@ -15,6 +17,7 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { allowed } = usePermissions(base.id);
+  const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
   // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,6 +53,11 @@ export function BaseActions({ base }: { base: BaseMeta }) {
       key: 'duplicate',
       label: t('action.duplicate'),
       onClick: () => duplicate.mutate(),
+    },
+    allowed('settingsPage') && {
+      key: 'audit',
+      label: t('audit.title'),
+      onClick: () => navigate(`${basePath(base.id)}/audit`),
     },
     allowed('baseDelete') && {
       key: 'delete',

@@ -86,7 +86,7 @@ export function GridView({
   const { controller } = grid;
   const footer = useFooter(grid, table.base_id, table.id, viewId);
   const canCountComments = usePermissions(table.base_id).allowed('commentCount');
-  const commentCounts = useCommentCounts(controller, table.id, canCountComments && !readOnly);
+  const commentCounts = useCommentCounts(controller, table.id, canCountComments && !lookOnly);
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="grid-view">

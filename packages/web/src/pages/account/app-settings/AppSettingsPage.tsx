@@ -1,6 +1,6 @@
-/** App settings for the super admin: invite-only sign-up. */
+/** App settings for the super admin: invite-only sign-up and how long audit entries are kept. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Spin, Switch } from 'antd';
+import { InputNumber, Spin, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appInfoKey } from '../../../api/app-info';
 import { notifySuccess } from '../../../api/notify';
@@ -32,14 +32,33 @@ export function AppSettingsPage() {
       {settings.isPending ? (
         <Spin />
       ) : (
-        <label className="flex items-center gap-3">
-          <Switch
-            checked={!!settings.data?.invite_only_signup}
-            loading={save.isPending}
-            onChange={(on) => save.mutate({ invite_only_signup: on })}
-          />
-          <span>{t('account.inviteOnlySignup')}</span>
-        </label>
+        <div className="flex flex-col gap-4">
+          <label className="flex items-center gap-3">
+            <Switch
+              checked={!!settings.data?.invite_only_signup}
+              loading={save.isPending}
+              onChange={(on) => save.mutate({ invite_only_signup: on })}
+            />
+            <span>{t('account.inviteOnlySignup')}</span>
+          </label>
+          <label className="flex items-center gap-3">
+            <InputNumber
+              key={settings.data?.audit_retention_days}
+              min={0}
+              max={36500}
+              precision={0}
+              className="w-28"
+              data-testid="audit-retention"
+              defaultValue={settings.data?.audit_retention_days ?? 0}
+              onBlur={(e) => {
+                const days = Number(e.target.value || 0);
+                if (Number.isInteger(days) && days !== settings.data?.audit_retention_days)
+                  save.mutate({ audit_retention_days: days });
+              }}
+            />
+            <span>{t('account.auditRetention')}</span>
+          </label>
+        </div>
       )}
     </>
   );

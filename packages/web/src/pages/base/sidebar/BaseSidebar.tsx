@@ -89,6 +89,9 @@ export function BaseSidebar({ base }: { base: BaseMeta }) {
           <Link to={`${home}?tab=sources`} className={itemClass({ isActive: tab === 'sources' })}>
             {SIDEBAR_ICONS.db} {t('base.tabs.sources')}
           </Link>
+          <NavLink to={`${home}/audit`} className={itemClass} data-testid="tool-audit">
+            {SIDEBAR_ICONS.audit} {t('audit.title')}
+          </NavLink>
         </div>
       )}
       <BaseTools base={base} home={home} itemClass={itemClass} />

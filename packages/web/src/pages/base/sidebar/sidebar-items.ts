@@ -1,5 +1,15 @@
 /** The kinds of sidebar items of docs/behaviour/web-app.md. */
-export const SIDEBAR_ITEM_KINDS = ['table', 'view', 'auth', 'sql', 'erd', 'doc', 'layout', 'db'] as const;
+export const SIDEBAR_ITEM_KINDS = [
+  'table',
+  'view',
+  'auth',
+  'sql',
+  'erd',
+  'doc',
+  'layout',
+  'db',
+  'audit',
+] as const;
 export type SidebarItemKind = (typeof SIDEBAR_ITEM_KINDS)[number];
 
 export const SIDEBAR_ICONS: Record<SidebarItemKind, string> = {
@@ -11,4 +21,5 @@ export const SIDEBAR_ICONS: Record<SidebarItemKind, string> = {
   doc: '☰',
   layout: '◫',
   db: '◆',
+  audit: '⏱',
 };
