@@ -4,7 +4,7 @@
  * screen held real data, and the main thread's work per frame (script, style and layout: what the gallery
  * costs, less dependent on a loaded machine than the frame rate); kanban: time from navigation to the first
  * cards, whose largest stack holds 25,000; calendar: time from navigation to the first painted month whose days
- * hold the table's rows (all dated this month); map: time until the 100k markers are drawn (clustered), and the
+ * hold the table's rows (all dated this month); map: time until the first of the 100k markers are drawn (clustered), and the
  * frame rate and work per frame while the map is dragged around. VIEWS_BENCH_ROWS overrides the table size,
  * VIEWS_BENCH_ONLY picks parts (gallery, kanban, calendar, map).
  */
@@ -217,21 +217,15 @@ try {
           '.leaflet-container .marker-cluster, .leaflet-container .rb-marker',
         ),
       );
-      const t0 = Date.now();
-      await page.waitForSelector(
-        `[data-testid=map-count]:text-matches("\\b(${rows}|${rows.toLocaleString('en-US')})$")`,
-        {
-          timeout: 300_000,
-        },
-      );
-      all.push(ready[ready.length - 1]! + Date.now() - t0);
       const work = await mainThreadSeconds(cdp);
       const pan = await panMap(page, 3_000);
       pans.push({ ...pan, workMs: ((await mainThreadSeconds(cdp)) - work) * 1000 });
+      // The markers go on arriving a page at a time while the map is dragged.
+      all.push(Number((await page.innerText('[data-testid=map-count]')).replace(/\D/g, '')));
     }
     console.log(
       `map ${rows.toLocaleString('en-US')} markers: clusters drawn ${median(ready).toFixed(0)} ms after navigation ` +
-        `(runs ${ready.map((f) => f.toFixed(0)).join(', ')}), all read ${median(all).toFixed(0)} ms after navigation; dragged: ${median(pans.map((p) => p.fps)).toFixed(1)} fps, ` +
+        `(runs ${ready.map((f) => f.toFixed(0)).join(', ')}), dragged while loading (${median(all).toLocaleString('en-US')} markers read after the drag): ${median(pans.map((p) => p.fps)).toFixed(1)} fps, ` +
         `main thread ${median(pans.map((p) => p.workMs / p.frames)).toFixed(2)} ms per frame`,
     );
   }
