@@ -83,20 +83,15 @@ async function panMap(page: Page, ms: number): Promise<{ fps: number; frames: nu
   const cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
   await page.mouse.down();
-  const counting = page.evaluate(
-    (ms) =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        let frames = 0;
-        const tick = () => {
-          frames += 1;
-          if (performance.now() - start < ms) requestAnimationFrame(tick);
-          else resolve(frames);
-        };
-        requestAnimationFrame(tick);
-      }),
-    ms,
-  );
+  const counting = page.evaluate(async (ms) => {
+    const start = performance.now();
+    let frames = 0;
+    while (performance.now() - start < ms) {
+      await new Promise((r) => requestAnimationFrame(r));
+      frames += 1;
+    }
+    return frames;
+  }, ms);
   const t0 = Date.now();
   for (let i = 0; Date.now() - t0 < ms; i++)
     await page.mouse.move(cx + 150 * Math.cos(i / 8), cy + 100 * Math.sin(i / 8), { steps: 2 });
