@@ -4,11 +4,10 @@
  * last one, a card opens its record where a field is edited and stored; the shared gallery opens in a fresh
  * browser without the field the view hides.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call, eventually } from '../support/grid.js';
-import { signUpByApi } from '../support/web.js';
+import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
 const ROWS = 3_000;
 // A 1x1 PNG.
@@ -17,33 +16,29 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let app: RunningApp;
-let browser: Browser;
+let j: ViewsJourney;
 let api: Api;
 let page: Page;
 let baseId: string;
 let tableId: string;
 let galleryId: string;
-const col: Record<string, string> = {};
+let col: Record<string, string>;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  api = { url: app.url, token: await signUpByApi(app.url, 'gallery@example.com') };
-  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Album' })).id;
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-    title: 'Photos',
+  j = await setUpViewsJourney({
+    email: 'gallery@example.com',
+    base: 'Album',
+    table: 'Photos',
     columns: [
       { title: 'Picture', uidt: 'Attachment' },
       { title: 'Place', uidt: 'SingleLineText' },
       { title: 'Secret', uidt: 'SingleLineText' },
     ],
   });
-  tableId = table.id;
-  for (const c of table.columns) col[c.title] = c.id;
+  ({ api, baseId, tableId, col } = j);
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'dot.png');
-  const uploaded = await fetch(`${app.url}/api/v1/db/storage/upload`, {
+  const uploaded = await fetch(`${j.app.url}/api/v1/db/storage/upload`, {
     method: 'POST',
     headers: { 'xc-auth': api.token },
     body: form,
@@ -56,20 +51,10 @@ beforeAll(async () => {
   }));
   for (let i = 0; i < ROWS; i += 500)
     await call(api, 'POST', `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`, rows.slice(i, i + 500));
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('rowbase-gui-v1'))
-      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
-  }, api.token);
-  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
-  await page.waitForSelector('[data-testid=view-list]');
+  page = await j.open(api, '', { width: 1300, height: 900 });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(async () => j?.close());
 
 it('creates a gallery from the sidebar with the picture as cover, rendering only the cards on screen', async () => {
   await page.click('[data-testid=create-view]');
@@ -120,7 +105,7 @@ it('is shared: a fresh browser sees the cards but never the hidden field', async
   await page.waitForSelector('[data-testid=share-link]');
   const link = await page.inputValue('[data-testid=share-link]');
   expect(link).toMatch(/#\/nc\/gallery\/[0-9a-f-]{36}$/);
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await j.browser.newContext()).newPage();
   visitor.setDefaultTimeout(15_000);
   await visitor.goto(link);
   await visitor.waitForSelector('[data-testid=shared-cards] [data-testid=card-title]:text-is("Photo 1")');

@@ -1,5 +1,5 @@
 /** View meta routes (docs/api-compatibility.md Views): create per type, list, update, per-type settings, delete. */
-import type { ViewType } from '@rowbase/core/api/meta';
+import { ViewType } from '@rowbase/core/api/meta';
 import {
   VIEW_TYPE_OF_SEGMENT,
   createViewBody,
@@ -26,6 +26,7 @@ import {
   updateViewSettings,
 } from '../services/views/views.js';
 import { listReply } from '../http/list-reply.js';
+import { cardOrderBody, saveCardOrder } from '../services/views/card-order.js';
 
 type IdParams = { id: string };
 
@@ -65,6 +66,16 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
     const view = await getViewOfType(ctx, (req.params as IdParams).id, 3);
     await authorizeBaseAccess(ctx, req, view.base_id);
     return (await syncViewColumns(ctx, view)).map(presentViewColumn);
+  });
+
+  /** A kanban card dropped within or into a stack: the stack's first cards, in order (docs/views.md). */
+  app.put('/api/v1/db/meta/kanbans/:id/card-order', async (req) => {
+    const view = await getViewOfType(ctx, (req.params as IdParams).id, ViewType.KANBAN);
+    const rows = cardOrderBody(req.body);
+    await authorize(ctx, req, 'dataEdit', { baseId: view.base_id });
+    assertUnlocked(view, requireUser(req).user.id);
+    await saveCardOrder(ctx.db, view.id, rows);
+    return { msg: 'The card order has been saved' };
   });
 
   app.patch('/api/v1/db/meta/views/:id', async (req) => {

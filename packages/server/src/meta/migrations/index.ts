@@ -14,6 +14,7 @@ import * as docs from './0020-docs.js';
 import * as dashboards from './0021-dashboards.js';
 import * as formNotice from './0026-form-notice.js';
 import * as hookMailLocale from './0028-hook-mail-locale.js';
+import * as kanbanCardOrder from './0029-kanban-card-order.js';
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { name: '0021-dashboards', ...dashboards },
   { name: '0026-form-notice', ...formNotice },
   { name: '0028-hook-mail-locale', ...hookMailLocale },
+  { name: '0029-kanban-card-order', ...kanbanCardOrder },
 ];

@@ -4,7 +4,7 @@
  * Every read goes through the view's scope (filters, sorts, visible fields).
  */
 import { selectOptions } from '@rowbase/core/fields/col-options';
-import type { PageInfo } from '@rowbase/core/api/meta';
+import { ViewType, type PageInfo } from '@rowbase/core/api/meta';
 import { notFound } from '@rowbase/core/errors';
 import type { FilterCondition } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { checkWhere } from '../../data/filter-sql.js';
 import { RowReader, pageInfoOf, parsePaging, pkValue, rowDecoder, type Row } from '../../data/row-query.js';
 import type { StoredField } from '../../data/table-model.js';
+import { cardOrderedPage, readCardOrder } from './card-order.js';
 import {
   assertRowsReadable,
   combineWhere,
@@ -31,7 +32,13 @@ export async function listViewRows(
   q: ViewQueryParams,
 ): Promise<{ list: Row[]; pageInfo: PageInfo }> {
   assertRowsReadable(scope);
-  return readerOf(ctx, scope).page(viewPageQuery(scope, q));
+  const page = viewPageQuery(scope, q);
+  // A kanban's stacks keep the order cards were dragged into, unless the request sorts.
+  if (scope.view.type === ViewType.KANBAN && !q.sort) {
+    const positions = await readCardOrder(ctx.db, scope.view.id);
+    if (positions.size) return cardOrderedPage(readerOf(ctx, scope), page, positions);
+  }
+  return readerOf(ctx, scope).page(page);
 }
 
 export async function findOneViewRow(ctx: AppContext, scope: ViewScope, q: ViewQueryParams): Promise<Row> {

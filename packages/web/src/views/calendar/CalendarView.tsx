@@ -1,23 +1,23 @@
 /**
- * The calendar: records as chips on the day of the view's date field, by month, week or day (weeks start on
- * Monday). A chip dragged to another day saves the new date; a click on a day's empty space creates a record
- * there; a chip opens its record. Beside the days, the records without a date, searchable. Only the days on
- * screen are read. A small component of our own: one query per screen and dnd-kit as the other views use.
+ * The calendar: records as chips by year, month, week or day (weeks start on Monday). A month shows them on
+ * their days; a week or a day is an hour grid where timed records sit at their hour; a year counts them per
+ * day. With an end field, a record is drawn across the days from its start to its end. A chip dragged to another
+ * day (or hour) saves the new date, a range keeping its length; a click on empty space creates a record there;
+ * a chip opens its record. Beside the days, the records without a date, searchable. Only the days on screen
+ * are read. A small component of our own: one query per screen and dnd-kit as the other views use.
  */
 import { kindOf } from '@rowbase/core/fields/traits';
 import {
   DndContext,
   PointerSensor,
   pointerWithin,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
-import { printWhere, type FilterCondition } from '@rowbase/core/filters/where';
+import { printWhere, type FilterCondition, type FilterNode } from '@rowbase/core/filters/where';
 import { Button, Input, Segmented } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,20 @@ import { usePermissions } from '../../app/use-permissions';
 import { cellTypeOf } from '../../fields/registry';
 import { CardRecord } from '../cards/CardRecord';
 import { appSource, cardApi, displayColumn, rowIdOf, type CardSource, type Row } from '../cards/card-data';
-import { dayKey, dayOfValue, daysShown, moveToDay, step, type Mode } from './calendar-dates';
+import {
+  dayKey,
+  dayOfValue,
+  daysBetween,
+  daysShown,
+  fromDayKey,
+  hourOfValue,
+  moveToDay,
+  movedEnd,
+  spanOf,
+  step,
+  type Mode,
+} from './calendar-dates';
+import { Chip, MonthGrid, TimeGrid, YearGrid, type Entry } from './CalendarGrids';
 
 interface Props {
   table: TableMeta;
@@ -36,18 +49,25 @@ interface Props {
 }
 
 const LIMIT = 1000;
+/** A year reads at most this many pages of records to count them. */
+const YEAR_PAGES = 10;
 
 export function CalendarView({ table, view, source: given, readOnly = false }: Props) {
   const { t, i18n } = useTranslation();
   const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
   const { allowed } = usePermissions(table.base_id);
   const canEdit = !readOnly && allowed('dataEdit');
-  const ranges = (view.view?.calendar_range ?? []) as { fk_from_column_id: string }[];
+  const ranges = (view.view?.calendar_range ?? []) as {
+    fk_from_column_id: string;
+    fk_to_column_id?: string | null;
+  }[];
   const field = (table.columns ?? []).find((c) => c.id === ranges[0]?.fk_from_column_id);
+  const endField = (table.columns ?? []).find((c) => c.id === ranges[0]?.fk_to_column_id);
   const isDateTime = field ? kindOf(field.uidt) !== 'date' : false;
   const [mode, setMode] = useState<Mode>('month');
   const [anchor, setAnchor] = useState(() => new Date());
   const [rows, setRows] = useState<Row[]>([]);
+  const [partial, setPartial] = useState(false);
   const [undated, setUndated] = useState<Row[]>([]);
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState<{ id: unknown; row: Row }>();
@@ -60,15 +80,26 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
 
   const load = useCallback(async () => {
     if (!field) return;
-    const on = (op: 'ge' | 'le', date: string): FilterCondition => ({
+    const on = (title: string, op: 'ge' | 'le', date: string): FilterCondition => ({
       type: 'condition',
       logical: 'and',
-      field: field.title,
+      field: title,
       op,
       value: `exactDate,${date}`,
       args: ['exactDate', date],
     });
-    const where = printWhere([on('ge', before), on('le', after)]);
+    // A range is on screen when it starts before the last day and ends (or, without an end, starts) after the first.
+    const shown: FilterNode[] = endField
+      ? [
+          on(field.title, 'le', after),
+          {
+            type: 'group',
+            logical: 'and',
+            children: [on(field.title, 'ge', before), { ...on(endField.title, 'ge', before), logical: 'or' }],
+          },
+        ]
+      : [on(field.title, 'ge', before), on(field.title, 'le', after)];
+    const where = printWhere(shown);
     const text = search.trim();
     const blank = printWhere([
       { type: 'condition', logical: 'and', field: field.title, op: 'blank', args: [] },
@@ -86,45 +117,91 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
         : []),
     ]);
     try {
-      const [shown, none] = await Promise.all([
-        source.rows({ where, limit: LIMIT, offset: 0 }),
+      const pages = mode === 'year' ? YEAR_PAGES : 1;
+      const read = async () => {
+        const out: Row[] = [];
+        for (let p = 0; p < pages; p++) {
+          const page = await source.rows({ where, limit: LIMIT, offset: p * LIMIT });
+          out.push(...page.list);
+          if (page.list.length < LIMIT) return { list: out, full: false };
+        }
+        return { list: out, full: true };
+      };
+      const [inView, none] = await Promise.all([
+        read(),
         source.rows({ where: blank, limit: 100, offset: 0 }),
       ]);
-      setRows(shown.list);
+      setRows(inView.list);
+      setPartial(inView.full);
       setUndated(none.list);
     } catch (e) {
       notifyError(e);
     }
-  }, [field, before, after, search, title, source]);
+  }, [field, endField, before, after, search, title, source, mode]);
   useEffect(() => void load(), [load]);
 
-  const byDay = useMemo(() => {
-    const out = new Map<string, Row[]>();
+  const label = useCallback(
+    (r: Row) => (title ? cellTypeOf(title.uidt as UIType).format(r[title.title], title) : ''),
+    [title],
+  );
+  const entries = useMemo(() => {
+    const out = new Map<string, Entry[]>();
     if (!field) return out;
     for (const r of rows) {
-      const key = dayOfValue(r[field.title], isDateTime);
-      if (key) out.set(key, [...(out.get(key) ?? []), r]);
+      const span = spanOf(r[field.title], endField ? r[endField.title] : undefined, isDateTime);
+      if (!span) continue;
+      // A timed record of one day sits at its hour in the hour grids; a range stays in the all-day row.
+      const hour = span.length === 1 ? hourOfValue(r[field.title], isDateTime) : undefined;
+      span.forEach((day, i) => {
+        const part =
+          span.length === 1 ? 'single' : i === 0 ? 'start' : i === span.length - 1 ? 'end' : 'middle';
+        const entry: Entry = {
+          id: `${String(rowIdOf(table, r))}@${day}`,
+          label: label(r),
+          row: r,
+          part,
+          hour,
+        };
+        out.set(day, [...(out.get(day) ?? []), entry]);
+      });
     }
     return out;
-  }, [rows, field, isDateTime]);
+  }, [rows, field, endField, isDateTime, table, label]);
+  const counts = useMemo(() => {
+    const out = new Map<string, number>();
+    for (const [day, list] of entries) out.set(day, list.length);
+    return out;
+  }, [entries]);
 
-  const save = async (row: Row, day: string) => {
+  /**
+   * Moves a record by the days between the day its chip was taken from and the day it is dropped on (and to
+   * the hour it is dropped on, in the hour grids); a range's end moves with it.
+   */
+  const save = async (row: Row, from: string | undefined, day: string, hour?: number) => {
     if (!field || !canEdit) return;
-    const value = moveToDay(row[field.title], day, isDateTime);
+    const start = row[field.title];
+    const startDay = dayOfValue(start, isDateTime);
+    const by = startDay ? daysBetween(from || startDay, day) : 0;
+    const target = startDay ? dayKey(new Date(fromDayKey(startDay).getTime() + by * 86_400_000)) : day;
+    const value = moveToDay(start, target, isDateTime, hour);
+    if (value === start) return;
+    const patch: Row = { [field.title]: value };
+    if (endField && startDay && row[endField.title])
+      patch[endField.title] = movedEnd(row[endField.title], start, value, isDateTime, by);
     const id = rowIdOf(table, row);
-    setRows((rs) => [...rs.filter((r) => rowIdOf(table, r) !== id), { ...row, [field.title]: value }]);
+    setRows((rs) => [...rs.filter((r) => rowIdOf(table, r) !== id), { ...row, ...patch }]);
     setUndated((rs) => rs.filter((r) => rowIdOf(table, r) !== id));
     try {
-      await cardApi.update(table, id, { [field.title]: value });
+      await cardApi.update(table, id, patch);
     } catch (e) {
       notifyError(e);
       void load();
     }
   };
-  const create = async (day: string) => {
+  const create = async (day: string, hour?: number) => {
     if (!field || !canEdit) return;
     try {
-      const row = await cardApi.insert(table, { [field.title]: moveToDay(null, day, isDateTime) });
+      const row = await cardApi.insert(table, { [field.title]: moveToDay(null, day, isDateTime, hour) });
       setOpened({ id: rowIdOf(table, row), row });
       void load();
     } catch (e) {
@@ -134,8 +211,10 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const row = active.data.current?.row as Row | undefined;
     const day = over?.data.current?.day as string | undefined;
-    if (row && day && (!field || dayOfValue(row[field.title], isDateTime) !== day)) void save(row, day);
+    const hour = over?.data.current?.hour as number | undefined;
+    if (row && day) void save(row, active.data.current?.day as string | undefined, day, hour);
   };
+  const open = (e: Entry) => setOpened({ id: rowIdOf(table, e.row), row: e.row });
 
   if (!field)
     return (
@@ -144,22 +223,17 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
       </p>
     );
   const heading = new Intl.DateTimeFormat(i18n.language, {
-    month: 'long',
+    ...(mode === 'year' ? {} : { month: 'long' }),
     year: 'numeric',
     ...(mode === 'day' ? { day: 'numeric' } : {}),
   }).format(anchor);
-  const weekday = (d: Date) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }).format(d);
-  const month = anchor.getMonth();
-  const chip = (r: Row) => (
-    <Chip
-      key={String(rowIdOf(table, r))}
-      id={String(rowIdOf(table, r))}
-      row={r}
-      label={title ? cellTypeOf(title.uidt as UIType).format(r[title.title], title) : ''}
-      disabled={!canEdit}
-      onOpen={() => setOpened({ id: rowIdOf(table, r), row: r })}
-    />
-  );
+  const grid = {
+    days,
+    entries,
+    canEdit,
+    onCreate: (d: string, h?: number) => void create(d, h),
+    onOpen: open,
+  };
 
   return (
     <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
@@ -189,35 +263,35 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
             size="small"
             value={mode}
             onChange={(v) => setMode(v as Mode)}
-            options={(['month', 'week', 'day'] as const).map((m) => ({
+            options={(['year', 'month', 'week', 'day'] as const).map((m) => ({
               value: m,
-              label: t(`calendar.${m}`),
+              label: <span data-testid={`calendar-mode-${m}`}>{t(`calendar.${m}`)}</span>,
             }))}
           />
-          <span className="text-xs text-gray-500">{field.title}</span>
+          <span className="text-xs text-gray-500">
+            {endField ? `${field.title} – ${endField.title}` : field.title}
+          </span>
+          {partial && (
+            <span className="text-xs text-amber-600" data-testid="calendar-partial">
+              {t('calendar.partial', { count: rows.length })}
+            </span>
+          )}
         </div>
         <div className="flex min-h-0 flex-1">
-          <div
-            className={`grid min-h-0 flex-1 auto-rows-fr overflow-auto ${mode === 'day' ? 'grid-cols-1' : 'grid-cols-7'}`}
-            data-testid="calendar-days"
-          >
-            {days.slice(0, mode === 'day' ? 1 : 7).map((d) => (
-              <div key={`h${dayKey(d)}`} className="border-b border-gray-200 px-2 py-1 text-xs text-gray-500">
-                {weekday(d)}
-              </div>
-            ))}
-            {days.map((d) => (
-              <Day
-                key={dayKey(d)}
-                day={dayKey(d)}
-                label={d.getDate()}
-                dim={mode === 'month' && d.getMonth() !== month}
-                onCreate={() => void create(dayKey(d))}
-              >
-                {(byDay.get(dayKey(d)) ?? []).map(chip)}
-              </Day>
-            ))}
-          </div>
+          {mode === 'year' ? (
+            <YearGrid
+              anchor={anchor}
+              counts={counts}
+              onPick={(d) => {
+                setAnchor(d);
+                setMode('day');
+              }}
+            />
+          ) : mode === 'month' ? (
+            <MonthGrid {...grid} month={anchor.getMonth()} />
+          ) : (
+            <TimeGrid {...grid} />
+          )}
           <aside
             className="flex w-56 shrink-0 flex-col gap-1 border-s border-gray-200 p-2"
             data-testid="calendar-undated"
@@ -229,7 +303,16 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
-            <div className="flex min-h-0 flex-col gap-1 overflow-auto">{undated.map(chip)}</div>
+            <div className="flex min-h-0 flex-col gap-1 overflow-auto">
+              {undated.map((r) => (
+                <Chip
+                  key={String(rowIdOf(table, r))}
+                  entry={{ id: `${String(rowIdOf(table, r))}@`, label: label(r), row: r, part: 'single' }}
+                  disabled={!canEdit}
+                  onOpen={() => setOpened({ id: rowIdOf(table, r), row: r })}
+                />
+              ))}
+            </div>
           </aside>
         </div>
       </div>
@@ -243,54 +326,5 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
         />
       )}
     </DndContext>
-  );
-}
-
-function Day(props: {
-  day: string;
-  label: number;
-  dim: boolean;
-  onCreate(): void;
-  children: React.ReactNode;
-}) {
-  const drop = useDroppable({ id: `day:${props.day}`, data: { day: props.day } });
-  return (
-    <div
-      ref={drop.setNodeRef}
-      className={`flex min-h-24 flex-col gap-0.5 border-e border-b border-gray-100 p-1 ${drop.isOver ? 'bg-indigo-50' : ''} ${props.dim ? 'bg-gray-50 text-gray-400' : ''}`}
-      onClick={(e) => e.target === e.currentTarget && props.onCreate()}
-      data-testid={`day-${props.day}`}
-    >
-      <span className="pointer-events-none text-xs">{props.label}</span>
-      {props.children}
-    </div>
-  );
-}
-
-interface ChipProps {
-  id: string;
-  row: Row;
-  label: string;
-  disabled: boolean;
-  onOpen(): void;
-}
-
-function Chip({ id, row, label, disabled, onOpen }: ChipProps) {
-  const { t } = useTranslation();
-  const drag = useDraggable({ id: `chip:${id}`, data: { row }, disabled });
-  const style = drag.transform
-    ? { transform: `translate(${drag.transform.x}px, ${drag.transform.y}px)`, zIndex: 20 }
-    : undefined;
-  return (
-    <div
-      ref={drag.setNodeRef}
-      style={style}
-      {...(disabled ? {} : { ...drag.attributes, ...drag.listeners })}
-      onClick={onOpen}
-      className="cursor-pointer truncate rounded bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-900"
-      data-testid="calendar-chip"
-    >
-      {label || t('cards.untitled')}
-    </div>
   );
 }

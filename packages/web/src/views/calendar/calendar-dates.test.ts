@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, dayOfValue, daysShown, moveToDay, step } from './calendar-dates';
+import {
+  daysBetween,
+  dayKey,
+  dayOfValue,
+  daysShown,
+  hourOfValue,
+  moveToDay,
+  movedEnd,
+  shiftDays,
+  spanOf,
+  step,
+} from './calendar-dates';
 
 describe('calendar dates', () => {
   it('shows six weeks for a month, starting on the Monday before the 1st', () => {
@@ -48,5 +59,43 @@ describe('stored instants', () => {
     expect(dayOfValue('2026-11-23 12:00:00+00:00', true)).toBe(local);
     expect(dayOfValue('2026-11-23 12:00:00', true)).toBe(local);
     expect(dayOfValue(utcNoon, true)).toBe(local);
+  });
+
+  it('shows every day of a year and steps by years', () => {
+    const days = daysShown(new Date(2028, 5, 9), 'year');
+    expect(days).toHaveLength(366);
+    expect(dayKey(days[0]!)).toBe('2028-01-01');
+    expect(dayKey(days[365]!)).toBe('2028-12-31');
+    expect(step(new Date(2028, 5, 9), 'year', 1).getFullYear()).toBe(2029);
+  });
+
+  it('places a DateTime at its local hour and moves it to a dropped hour, keeping its minutes', () => {
+    const at = new Date(2026, 10, 20, 14, 30).toISOString();
+    expect(hourOfValue(at, true)).toBe(14);
+    expect(hourOfValue('2026-11-20', false)).toBeUndefined();
+    const moved = new Date(moveToDay(at, '2026-11-22', true, 8));
+    expect([dayKey(moved), moved.getHours(), moved.getMinutes()]).toEqual(['2026-11-22', 8, 30]);
+    expect(moveToDay('2026-11-20', '2026-11-22', false, 8)).toBe('2026-11-22');
+  });
+
+  it('spans a range across its days, and shifts its end with its start', () => {
+    expect(spanOf('2026-11-29', '2026-12-02', false)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    expect(spanOf('2026-11-29', null, false)).toEqual(['2026-11-29']);
+    expect(spanOf('2026-11-29', '2026-11-01', false)).toEqual(['2026-11-29']);
+    expect(spanOf(null, '2026-11-01', false)).toBeUndefined();
+    expect(daysBetween('2026-11-29', '2026-12-02')).toBe(3);
+    expect(shiftDays('2026-12-02', 3, false)).toBe('2026-12-05');
+    const end = new Date(2026, 10, 20, 17, 0).toISOString();
+    const shifted = new Date(shiftDays(end, -2, true) as string);
+    expect([dayKey(shifted), shifted.getHours()]).toEqual(['2026-11-18', 17]);
+    const start = new Date(2026, 10, 20, 9, 0).toISOString();
+    const moved = new Date(2026, 10, 22, 14, 0).toISOString();
+    expect(movedEnd(end, start, moved, true, 2)).toBe(new Date(2026, 10, 22, 22, 0).toISOString());
+    expect(movedEnd('2026-11-21', '2026-11-20', '2026-11-23', false, 3)).toBe('2026-11-24');
   });
 });

@@ -3,16 +3,14 @@
  * display value, share and download, plus the type's own settings (cover field, stacks field) on the left.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Checkbox, Input, Popover } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, request } from '../../api/client';
 import { errorMessageOf, notifyError } from '../../api/notify';
 import { EditHistory } from '../../undo/edit-history';
-import { searchWhere } from '../grid/GridToolbar';
-import { FilterMenu } from '../grid/toolbar/FilterMenu';
-import { SortMenu } from '../grid/toolbar/SortMenu';
 import { ShareMenu } from '../share/ShareMenu';
+import { FilterButton, SearchBox, SortButton, ToolbarMenu, searchWhere } from '../toolbar/ToolbarButtons';
 import { displayColumn } from './card-data';
 
 interface Props {
@@ -80,11 +78,9 @@ export function CardToolbar({
   };
 
   const menu = (label: string, testId: string, content: ReactNode) => (
-    <Popover trigger="click" placement="bottomLeft" content={content} destroyOnHidden>
-      <Button size="small" type="text" data-testid={testId}>
-        {label}
-      </Button>
-    </Popover>
+    <ToolbarMenu label={label} testId={testId}>
+      {content}
+    </ToolbarMenu>
   );
   const fields = (table.columns ?? []).filter((c) => !c.system && !c.pk && c.id !== title?.id);
 
@@ -112,39 +108,23 @@ export function CardToolbar({
               ))}
             </div>,
           )}
-          {menu(
-            t('grid.toolbar.filter'),
-            'toolbar-filter',
-            <FilterMenu
-              table={table}
-              viewId={viewId}
-              onChanged={onRowsChanged}
-              onError={onError}
-              history={history}
-            />,
-          )}
-          {menu(
-            t('grid.toolbar.sort'),
-            'toolbar-sort',
-            <SortMenu
-              table={table}
-              viewId={viewId}
-              onChanged={onRowsChanged}
-              onError={onError}
-              history={history}
-            />,
-          )}
+          <FilterButton
+            table={table}
+            viewId={viewId}
+            onChanged={onRowsChanged}
+            onError={onError}
+            history={history}
+          />
+          <SortButton
+            table={table}
+            viewId={viewId}
+            onChanged={onRowsChanged}
+            onError={onError}
+            history={history}
+          />
         </>
       )}
-      <Input.Search
-        size="small"
-        style={{ width: 200 }}
-        allowClear
-        placeholder={t('grid.toolbar.search', { field: title?.title ?? '' })}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        data-testid="toolbar-search"
-      />
+      <SearchBox field={title?.title ?? ''} value={search} onChange={setSearch} />
       <div className="flex-1" />
       {!readOnly && (
         <>

@@ -39,7 +39,14 @@ export const RecordCard = memo(function RecordCard({
       {cover && (
         <div className="h-32 shrink-0 bg-gray-100">
           {url && (
-            <img src={url} alt="" loading="lazy" className="h-full w-full" style={{ objectFit: coverFit }} />
+            <img
+              src={url}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full"
+              style={{ objectFit: coverFit }}
+            />
           )}
         </div>
       )}

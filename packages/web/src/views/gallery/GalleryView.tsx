@@ -71,10 +71,9 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
     () => new PagedRows<Row>((offset, limit) => source.rows({ offset, limit, where }), 60),
     [source, where],
   );
-  useSyncExternalStore(
-    useCallback((l) => rows.subscribe(l), [rows]),
-    () => rows.version,
-  );
+  // The view itself follows only the count; the grid below follows the pages as they arrive.
+  const subscribe = useCallback((l: () => void) => rows.subscribe(l), [rows]);
+  const counted = useSyncExternalStore(subscribe, () => rows.total);
   const reloadRows = useCallback(() => {
     rows.reset();
     void source.count(where).then((n) => {
@@ -88,21 +87,7 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
     () => cardFields(table, viewColumns ?? [], [coverId]),
     [table, viewColumns, coverId],
   );
-  const scroller = useRef<HTMLDivElement>(null);
-  const [box, setBox] = useState({ width: 1000, height: 800, top: 0 });
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setBox({ width: el.clientWidth, height: el.clientHeight, top: el.scrollTop });
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [viewColumns]);
-  const layout = galleryLayout(box.width, fields.length, !!cover);
-  const total = rows.total ?? 0;
-  const range = visibleRange(layout, box.top, box.height, total);
-  useEffect(() => rows.ensure(range.from, range.to), [rows, range.from, range.to]);
+  const total = counted ?? 0;
 
   const title = displayColumn(table);
   const open = useCallback(
@@ -121,22 +106,6 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
   };
 
   if (!viewColumns) return <Spin className="m-6" />;
-  const cards = [];
-  for (let i = range.from; i < range.to; i++)
-    cards.push(
-      <GalleryCard
-        key={i}
-        index={i}
-        row={rows.row(i)}
-        layout={layout}
-        title={title}
-        fields={fields}
-        cover={cover}
-        coverFit={coverFit}
-        onOpen={open}
-      />,
-    );
-
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="gallery">
       <CardToolbar
@@ -180,28 +149,16 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
           {t('table.rowCount', { count: total })}
         </span>
       </CardToolbar>
-      {/* Sized by the page, not by its cards: only then does it scroll, and only the cards on screen render. */}
-      <div className="relative min-h-0 flex-1">
-        <div
-          ref={scroller}
-          className="absolute inset-0 overflow-auto bg-gray-50"
-          onScroll={(e) => {
-            // Re-rendered only when a new row of cards comes into reach, not on every scrolled pixel.
-            const top = Math.floor(e.currentTarget.scrollTop / layout.rowHeight) * layout.rowHeight;
-            setBox((b) => (b.top === top ? b : { ...b, top }));
-          }}
-          data-testid="gallery-scroller"
-        >
-          <div
-            style={{
-              height: Math.ceil(total / layout.perRow) * layout.rowHeight + layout.gap,
-              position: 'relative',
-            }}
-          >
-            {cards}
-          </div>
-        </div>
-      </div>
+      <GalleryGrid
+        rows={rows}
+        subscribe={subscribe}
+        fields={fields}
+        title={title}
+        cover={cover}
+        coverFit={coverFit}
+        onOpen={open}
+        layoutKey={viewColumns}
+      />
       {opened && (
         <CardRecord
           table={table}
@@ -214,6 +171,79 @@ export function GalleryView({ table, view, source: given, readOnly = false }: Pr
     </div>
   );
 }
+
+interface GridProps {
+  rows: PagedRows<Row>;
+  subscribe(listener: () => void): () => void;
+  title: ColumnMeta | undefined;
+  fields: ColumnMeta[];
+  cover: ColumnMeta | undefined;
+  coverFit: 'cover' | 'contain';
+  onOpen(index: number, row: Row): void;
+  /** Measured again when it changes (the grid appears once the view's columns are read). */
+  layoutKey: unknown;
+}
+
+/**
+ * The scrolling cards, a component of its own so that scrolling and arriving pages render only it (never the
+ * toolbar), and each card again only when its own row or the layout changes.
+ */
+const GalleryGrid = memo(function GalleryGrid({ rows, subscribe, onOpen, layoutKey, ...card }: GridProps) {
+  useSyncExternalStore(subscribe, () => rows.version);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ width: 1000, height: 800, top: 0 });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () =>
+      setBox((b) =>
+        b.width === el.clientWidth && b.height === el.clientHeight
+          ? b
+          : { width: el.clientWidth, height: el.clientHeight, top: b.top },
+      );
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [layoutKey]);
+  const fieldCount = card.fields.length;
+  const hasCover = !!card.cover;
+  const layout = useMemo(
+    () => galleryLayout(box.width, fieldCount, hasCover),
+    [box.width, fieldCount, hasCover],
+  );
+  const total = rows.total ?? 0;
+  const range = visibleRange(layout, box.top, box.height, total);
+  useEffect(() => rows.ensure(range.from, range.to), [rows, range.from, range.to]);
+
+  const cards = [];
+  for (let i = range.from; i < range.to; i++)
+    cards.push(<GalleryCard key={i} index={i} row={rows.row(i)} layout={layout} onOpen={onOpen} {...card} />);
+  // Sized by the page, not by its cards: only then does it scroll, and only the cards on screen render.
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        className="absolute inset-0 overflow-auto bg-gray-50"
+        onScroll={(e) => {
+          // Rendered again only when a new row of cards comes into reach, not on every scrolled pixel.
+          const top = Math.floor(e.currentTarget.scrollTop / layout.rowHeight) * layout.rowHeight;
+          setBox((b) => (b.top === top ? b : { ...b, top }));
+        }}
+        data-testid="gallery-scroller"
+      >
+        <div
+          style={{
+            height: Math.ceil(total / layout.perRow) * layout.rowHeight + layout.gap,
+            position: 'relative',
+          }}
+        >
+          {cards}
+        </div>
+      </div>
+    </div>
+  );
+});
 
 interface CardProps {
   index: number;
@@ -234,6 +264,8 @@ const GalleryCard = memo(function GalleryCard({ index, row, layout, onOpen, ...c
     insetInlineStart: layout.gap + (index % layout.perRow) * (layout.cardWidth + layout.gap),
     width: layout.cardWidth,
     height: layout.rowHeight - layout.gap,
+    // Fixed in size: its layout and paint never reach the others, nor theirs it.
+    contain: 'strict' as const,
   };
   if (!row)
     return (

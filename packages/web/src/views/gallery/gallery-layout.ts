@@ -16,11 +16,15 @@ const COVER = 128;
 const TITLE = 36;
 const FIELD = 36;
 
+/** The height a card takes with the gap below it: every card of a view is as tall (its texts are one line). */
+export function cardSlot(fieldCount: number, hasCover: boolean, gap = GAP): number {
+  return (hasCover ? COVER : 0) + TITLE + fieldCount * FIELD + 16 + gap;
+}
+
 export function galleryLayout(width: number, fieldCount: number, hasCover: boolean): GalleryLayout {
   const perRow = Math.max(1, Math.floor((width - GAP) / (MIN_CARD + GAP)));
   const cardWidth = Math.floor((width - GAP) / perRow) - GAP;
-  const rowHeight = (hasCover ? COVER : 0) + TITLE + fieldCount * FIELD + 16 + GAP;
-  return { perRow, cardWidth, rowHeight, gap: GAP };
+  return { perRow, cardWidth, rowHeight: cardSlot(fieldCount, hasCover), gap: GAP };
 }
 
 /** The indexes [from, to) of the cards to render for a scroll position. */

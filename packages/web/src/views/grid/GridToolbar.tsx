@@ -4,16 +4,15 @@
  * (add at the bottom, insert below the active row, delete selected rows, undo/redo).
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Input, Popover, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestBlob } from '../../api/client';
 import { FieldForm } from '../../field-editor/FieldForm';
 import { FieldsMenu } from './toolbar/FieldsMenu';
-import { FilterMenu } from './toolbar/FilterMenu';
 import { GroupMenu } from './toolbar/GroupMenu';
 import { ShareMenu } from '../share/ShareMenu';
-import { SortMenu } from './toolbar/SortMenu';
+import { FilterButton, SearchBox, SortButton, ToolbarMenu, searchWhere } from '../toolbar/ToolbarButtons';
 import { ROW_HEIGHTS, type GridHandle } from './use-grid';
 import { addField } from '../../undo/undoable-settings';
 import { viewApi } from './view-settings';
@@ -36,12 +35,6 @@ interface Props {
 }
 
 const HEIGHT_LABELS = ['short', 'medium', 'tall', 'extraTall'] as const;
-
-/** The where clause of the toolbar search: the display-value field contains the text. */
-export function searchWhere(field: string, text: string): string | undefined {
-  const t = text.trim();
-  return t ? `(${field},like,%${t.replace(/[(),]/g, ' ')}%)` : undefined;
-}
 
 export function GridToolbar({
   grid,
@@ -112,11 +105,9 @@ export function GridToolbar({
   };
 
   const menu = (label: string, testId: string, content: React.ReactNode) => (
-    <Popover trigger="click" placement="bottomLeft" content={content} destroyOnHidden>
-      <Button size="small" type="text" data-testid={testId}>
-        {label}
-      </Button>
-    </Popover>
+    <ToolbarMenu label={label} testId={testId}>
+      {content}
+    </ToolbarMenu>
   );
 
   return (
@@ -138,30 +129,22 @@ export function GridToolbar({
               onError={onError}
             />,
           )}
-          {menu(
-            t('grid.toolbar.filter'),
-            'toolbar-filter',
-            <FilterMenu
-              table={table}
-              viewId={viewId}
-              onChanged={reloadRows}
-              onError={onError}
-              history={g.history}
-              showSystem={showSystem}
-            />,
-          )}
-          {menu(
-            t('grid.toolbar.sort'),
-            'toolbar-sort',
-            <SortMenu
-              table={table}
-              viewId={viewId}
-              onChanged={reloadRows}
-              onError={onError}
-              history={g.history}
-              showSystem={showSystem}
-            />,
-          )}
+          <FilterButton
+            table={table}
+            viewId={viewId}
+            onChanged={reloadRows}
+            onError={onError}
+            history={g.history}
+            showSystem={showSystem}
+          />
+          <SortButton
+            table={table}
+            viewId={viewId}
+            onChanged={reloadRows}
+            onError={onError}
+            history={g.history}
+            showSystem={showSystem}
+          />
           {menu(
             t('grid.toolbar.group'),
             'toolbar-group',
@@ -186,15 +169,7 @@ export function GridToolbar({
             });
         }}
       />
-      <Input.Search
-        size="small"
-        style={{ width: 200 }}
-        allowClear
-        placeholder={t('grid.toolbar.search', { field: searchField })}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        data-testid="toolbar-search"
-      />
+      <SearchBox field={searchField} value={search} onChange={setSearch} />
       {canEditSchema && (
         <Button size="small" type="text" data-testid="add-field" onClick={() => setAddingField(true)}>
           {t('grid.toolbar.addField')}

@@ -1,6 +1,7 @@
 /**
  * The kanban board: a stack per option of the view's SingleSelect field (and Uncategorized). Dragging a card
- * to another stack saves the field; dragging a stack by its handle reorders the field's options; stacks are
+ * to another stack saves the field, and its place within the stack is kept per view; dragging a stack by its
+ * handle reorders the field's options; stacks are
  * added, renamed, recoloured (all editing the options) and collapsed (kept in the view's meta). Each stack
  * reads its own cards, a page at a time.
  */
@@ -11,8 +12,10 @@ import {
   KeyboardSensor,
   PointerSensor,
   closestCorners,
+  pointerWithin,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
@@ -46,7 +49,9 @@ import {
   type Row,
 } from '../cards/card-data';
 import { RecordCard } from '../cards/RecordCard';
+import { planDrop } from './card-moves';
 import {
+  cardOrderApi,
   nextColour,
   optionsOf,
   saveOptions,
@@ -67,7 +72,24 @@ interface Props {
   readOnly?: boolean;
 }
 
+/**
+ * Where a drag is over: a card goes onto the card under the pointer, else the stack under it, else the
+ * nearest stack; a stack only ever onto another stack.
+ */
+const collide: CollisionDetection = (args) => {
+  const stacksOnly = {
+    ...args,
+    droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith('stack:')),
+  };
+  if (!String(args.active.id).startsWith('card:')) return closestCorners(stacksOnly);
+  const within = pointerWithin(args);
+  const onCard = within.filter((c) => String(c.id).startsWith('card:'));
+  if (onCard.length) return onCard;
+  return within.length ? within : closestCorners(stacksOnly);
+};
+
 const PAGE = 25;
+const MAX_PAGE = 500;
 const keyOf = (key: string | null) => key ?? '';
 
 export function KanbanView({ table, view, onFieldsChanged, source: given, readOnly = false }: Props) {
@@ -113,9 +135,12 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
   );
   const idOf = useCallback((row: Row) => rowIdOf(table, row), [table]);
 
-  /** Reads a stack's next page (or its first, `fresh`, with its count). */
+  /**
+   * Reads a stack's next page (or its first, `fresh`, with its count); `upTo` reads on at least to that card
+   * in one request (a long stack scrolled far down), at most MAX_PAGE at a time.
+   */
   const load = useCallback(
-    async (key: string | null, fresh: boolean) => {
+    async (key: string | null, fresh: boolean, upTo = 0) => {
       if (!group) return;
       const k = keyOf(key);
       const now = dataRef.current[k];
@@ -127,8 +152,9 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
       const where = stackWhere(group, key, search);
       try {
         const offset = fresh ? 0 : now!.rows.length;
+        const limit = Math.min(MAX_PAGE, Math.max(PAGE, upTo - offset));
         const [page, total] = await Promise.all([
-          source.rows({ where, offset, limit: PAGE }),
+          source.rows({ where, offset, limit }),
           fresh ? source.count(where) : Promise.resolve(now!.total),
         ]);
         setData((d) => ({
@@ -176,30 +202,44 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
     }
   };
 
-  /** Moves a card to another stack: shown there at once, saved, and put back if the save is refused. */
-  const moveCard = async (row: Row, from: string | null, to: string | null) => {
-    if (!group || from === to) return;
-    const id = idOf(row);
-    const moved = { ...row, [group.title]: to };
-    setData((d) => ({
-      ...d,
-      [keyOf(from)]: {
-        ...d[keyOf(from)]!,
-        rows: d[keyOf(from)]!.rows.filter((r) => idOf(r) !== id),
-        total: d[keyOf(from)]!.total - 1,
-      },
-      [keyOf(to)]: {
-        ...d[keyOf(to)]!,
-        rows: [moved, ...(d[keyOf(to)]?.rows ?? [])],
-        total: (d[keyOf(to)]?.total ?? 0) + 1,
-      },
-    }));
+  /**
+   * Moves a card within its stack or into another (docs/views.md "Kanban card order"): shown there at once,
+   * the field saved when the stack changes, then the stack's cards up to it saved as the view's order; both
+   * stacks are read again if either save is refused.
+   */
+  const moveCard = async (row: Row, from: string | null, to: string | null, over?: string) => {
+    if (!group) return;
+    const fromData = dataRef.current[keyOf(from)];
+    const target = dataRef.current[keyOf(to)];
+    if (!fromData || !target) return;
+    const id = String(idOf(row));
+    const plan = planDrop({
+      fromRows: fromData.rows,
+      toRows: target.rows,
+      sameStack: from === to,
+      card: id,
+      over,
+      toComplete: target.rows.length >= target.total,
+      idOf: (r) => String(idOf(r)),
+    });
+    if (!plan) return;
+    const moved = (r: Row) => (String(idOf(r)) === id ? { ...r, [group.title]: to } : r);
+    setData((d) =>
+      from === to
+        ? { ...d, [keyOf(to)]: { ...d[keyOf(to)]!, rows: plan.to } }
+        : {
+            ...d,
+            [keyOf(from)]: { ...d[keyOf(from)]!, rows: plan.from, total: d[keyOf(from)]!.total - 1 },
+            [keyOf(to)]: { ...d[keyOf(to)]!, rows: plan.to.map(moved), total: d[keyOf(to)]!.total + 1 },
+          },
+    );
     try {
-      await cardApi.update(table, id, { [group.title]: to });
+      if (from !== to) await cardApi.update(table, idOf(row), { [group.title]: to });
+      await cardOrderApi.save(view.id, plan.placed);
     } catch (e) {
       notifyError(e);
       void load(from, true);
-      void load(to, true);
+      if (from !== to) void load(to, true);
     }
   };
 
@@ -213,7 +253,8 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
     const from = active.data.current?.stack as string | null;
     const to = (over.data.current?.stack ?? null) as string | null;
     if (String(active.id).startsWith('card:')) {
-      void moveCard(active.data.current!.row as Row, from, to);
+      const onCard = over.data.current?.card as string | undefined;
+      void moveCard(active.data.current!.row as Row, from, to, onCard);
       return;
     }
     const options = optionsOf(group);
@@ -227,6 +268,8 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
     if (!group) return;
     try {
       const row = await cardApi.insert(table, { [group.title]: key });
+      // A new card is first in its stack, there too after a reload.
+      await cardOrderApi.save(view.id, [String(idOf(row))]);
       setData((d) => ({
         ...d,
         [keyOf(key)]: {
@@ -298,7 +341,7 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
       ) : (
         <DndContext
           sensors={sensors}
-          collisionDetection={closestCorners}
+          collisionDetection={collide}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(undefined)}
@@ -322,7 +365,7 @@ export function KanbanView({ table, view, onFieldsChanged, source: given, readOn
                     menu={stackMenu(s)}
                     canEdit={canEdit}
                     onToggle={() => toggle(s.key)}
-                    onMore={() => void load(s.key, false)}
+                    onMore={(upTo) => void load(s.key, false, upTo)}
                     onOpen={(row) => setOpened({ id: idOf(row), row })}
                     onAdd={() => void addCard(s.key)}
                   />

@@ -51,6 +51,12 @@ export async function saveOptions(column: ColumnMeta, options: SelectOption[]): 
   });
 }
 
+export const cardOrderApi = {
+  /** Places a stack's first cards, in this order, ahead of the view's other placed cards. */
+  save: (viewId: string, rowIds: string[]) =>
+    api.put(`/api/v1/db/meta/kanbans/${viewId}/card-order`, { rows: rowIds }),
+};
+
 /** A colour for a new option, not yet used by the others when one is free. */
 export function nextColour(options: SelectOption[]): string {
   const used = new Set(options.map((o) => o.color?.toLowerCase()));
