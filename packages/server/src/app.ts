@@ -78,6 +78,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Reader threads for the embedded SQLite database; closed once in-flight requests are answered.
   const sqliteReads = openSqliteReadPool(ctx);
   app.addHook('onClose', async () => sqliteReads?.close());
+  // An index or search table being built in the background finishes before the database goes away.
+  app.addHook('onClose', async () => ctx.dataCache.indexes.settled());
 
   appInfoRoutes(app, ctx);
   healthRoutes(app, ctx);

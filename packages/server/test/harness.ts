@@ -40,7 +40,7 @@ export async function createScratchDatabase(
     const dir = mkdtempSync(path.join(tmpdir(), 'rowbase-test-'));
     return {
       url: path.join(dir, 'meta.db'),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
+      drop: async () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
     };
   }
   const adminUrl = kind === 'pg' ? PG_ADMIN_URL : MYSQL_ADMIN_URL;
@@ -131,7 +131,7 @@ export async function startTestServer(
       await app.close();
       await db.destroy();
       await scratch.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

@@ -43,6 +43,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new DashboardsRepo(ctx.db);
   const results = new WidgetResultCache(ctx.dataCache);
   const blocks = widgetBlocks(ctx);
+  // Blocks being built in the background finish before the database closes.
+  app.addHook('onClose', async () => blocks.settled());
   const params = (req: FastifyRequest) => req.params as Params;
 
   /** The dashboard base, checked to exist and to be a dashboard. */
