@@ -9,9 +9,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { io } from 'socket.io-client';
 import { api } from '../api/client';
-import { useToken } from '../session/session';
+import { onSocketEvent } from '../telemetry/socket';
 
 interface Notification {
   id: string;
@@ -34,22 +33,12 @@ interface Inbox {
 
 const KEY = ['notifications'];
 
-/** Refreshes the inbox whenever the server pushes a new notification to this user's tabs. */
+/** Refreshes the inbox whenever the server pushes a new notification to this user's tabs (on the tab's one socket). */
 function useLiveNotifications(client: QueryClient) {
-  const token = useToken();
-  useEffect(() => {
-    if (!token) return;
-    const socket = io(window.location.origin, {
-      path: '/socket.io',
-      auth: { token },
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
-    });
-    socket.on('notification:created', () => void client.invalidateQueries({ queryKey: KEY }));
-    return () => {
-      socket.close();
-    };
-  }, [token, client]);
+  useEffect(
+    () => onSocketEvent('notification:created', () => void client.invalidateQueries({ queryKey: KEY })),
+    [client],
+  );
 }
 
 export function NotificationBell() {

@@ -7,6 +7,9 @@ import { io, type Socket } from 'socket.io-client';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;
+/** Handlers for server pushes, kept across reconnections and token changes (one connection per tab). */
+type Handler = (...args: unknown[]) => void;
+const handlers = new Map<string, Set<Handler>>();
 
 /** `https://host/sub/` -> origin `https://host`, path `/sub/socket.io`. */
 export function socketTarget(siteUrl: string): { origin: string; path: string } {
@@ -40,8 +43,21 @@ export function syncSocket(siteUrl: string, token: string | null): void {
     if (socket === s) closeSocket();
     else s.close();
   });
+  for (const [event, set] of handlers) for (const h of set) s.on(event, h);
   socket = s;
   socketToken = token;
+}
+
+/** Listens for a server push on the tab's one connection (whichever it is now or later); returns the unsubscribe. */
+export function onSocketEvent(event: string, handler: Handler): () => void {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler);
+  socket?.on(event, handler);
+  return () => {
+    set.delete(handler);
+    socket?.off(event, handler);
+  };
 }
 
 export function emitTelemetry(kind: 'page' | 'event', payload: Record<string, unknown>): void {
