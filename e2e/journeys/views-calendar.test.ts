@@ -4,17 +4,14 @@
  * date, a click on an empty day creates a record there, the records without a date are listed aside, and the
  * shared calendar opens in a fresh browser.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call, eventually, records } from '../support/grid.js';
-import { signUpByApi } from '../support/web.js';
+import { createViewFromSidebar, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
-let app: RunningApp;
-let browser: Browser;
+let j: ViewsJourney;
 let api: Api;
 let page: Page;
-let baseId: string;
 let tableId: string;
 
 const now = new Date();
@@ -24,42 +21,21 @@ const chipsOn = (d: string) =>
   page.locator(`[data-testid="day-${d}"] [data-testid=calendar-chip]`).allInnerTexts();
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  api = { url: app.url, token: await signUpByApi(app.url, 'calendar@example.com') };
-  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Diary' })).id;
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-    title: 'Visits',
+  j = await setUpViewsJourney({
+    email: 'calendar@example.com',
+    base: 'Diary',
+    table: 'Visits',
     columns: [{ title: 'Due', uidt: 'Date', meta: { date_format: 'YYYY-MM-DD' } }],
+    rows: [{ Title: 'Dentist', Due: day(10) }, { Title: 'Someday' }],
   });
-  tableId = table.id;
-  await call(api, 'POST', `/api/v2/tables/${tableId}/records`, [
-    { Title: 'Dentist', Due: day(10) },
-    { Title: 'Someday' },
-  ]);
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 1000 },
-    timezoneId: 'America/Los_Angeles',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('rowbase-gui-v1'))
-      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
-  }, api.token);
-  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
-  await page.waitForSelector('[data-testid=view-list]');
+  ({ api, tableId } = j);
+  page = await j.open(api, '', { width: 1400, height: 1000 }, { timezoneId: 'America/Los_Angeles' });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(async () => j?.close());
 
 it('creates a calendar from the sidebar showing records on their day and the undated aside', async () => {
-  await page.click('[data-testid=create-view]');
-  await page.click('[data-testid=create-view-calendar]');
-  await page.click('[data-testid=modal-ok]');
+  await createViewFromSidebar(page, 'calendar');
   await page.waitForSelector(`[data-testid="day-${day(10)}"] [data-testid=calendar-chip]:text-is("Dentist")`);
   expect(
     await page.locator('[data-testid=calendar-undated] [data-testid=calendar-chip]').allInnerTexts(),
@@ -112,9 +88,9 @@ it('is shared: a fresh browser sees the records on their days', async () => {
     (v: { type: number }) => v.type === 6,
   );
   const share = await call(api, 'POST', `/api/v1/db/meta/views/${calendar.id}/share`);
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await j.browser.newContext()).newPage();
   visitor.setDefaultTimeout(15_000);
-  await visitor.goto(`${app.url}/#/nc/view/${share.uuid}`);
+  await visitor.goto(`${j.app.url}/#/nc/view/${share.uuid}`);
   await visitor.waitForSelector(
     `[data-testid="day-${day(12)}"] [data-testid=calendar-chip]:text-is("Dentist")`,
   );

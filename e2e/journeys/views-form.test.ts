@@ -5,20 +5,17 @@
  * then share it and fill it in anonymously in a fresh browser: the required and e-mail messages appear under
  * their fields in the user's words, and the submitted row is stored with the default quantity.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call, eventually, records } from '../support/grid.js';
-import { signUpByApi } from '../support/web.js';
+import { createViewFromSidebar, dragTo, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
-let app: RunningApp;
-let browser: Browser;
+let j: ViewsJourney;
 let api: Api;
 let page: Page;
-let baseId: string;
 let tableId: string;
 let formId: string;
-const col: Record<string, string> = {};
+let col: Record<string, string>;
 
 interface FormColumn {
   fk_column_id: string;
@@ -38,50 +35,25 @@ const shownInForm = async () =>
 const cardTitles = () =>
   page.locator('[data-testid=form-fields] [data-testid=form-card-label]').allInnerTexts();
 
-async function drag(from: string, to: string, dy = 0) {
-  const a = (await page.locator(from).boundingBox())!;
-  const b = (await page.locator(to).boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + dy, { steps: 12 });
-  await page.mouse.up();
-}
-
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  api = { url: app.url, token: await signUpByApi(app.url, 'form-builder@example.com') };
-  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Shop' })).id;
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-    title: 'Orders',
+  j = await setUpViewsJourney({
+    email: 'form-builder@example.com',
+    base: 'Shop',
+    table: 'Orders',
     columns: [
       { title: 'Quantity', uidt: 'Number' },
       { title: 'Email', uidt: 'Email' },
       { title: 'Notes', uidt: 'LongText' },
     ],
   });
-  tableId = table.id;
-  for (const c of table.columns) col[c.title] = c.id;
-  page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-  page.setDefaultTimeout(15_000);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('rowbase-gui-v1'))
-      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
-  }, api.token);
-  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
-  await page.waitForSelector('[data-testid=view-list]');
+  ({ api, tableId, col } = j);
+  page = await j.open(api, '', { width: 1300, height: 1000 });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(async () => j?.close());
 
 it('creates a form from the sidebar and arranges its fields by dragging', async () => {
-  await page.click('[data-testid=create-view]');
-  await page.click('[data-testid=create-view-form]');
-  await page.click('[data-testid=modal-ok]');
+  await createViewFromSidebar(page, 'form');
   await page.waitForSelector('[data-testid=form-builder]');
   formId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list.find(
     (v: { type: number }) => v.type === 1,
@@ -93,7 +65,7 @@ it('creates a form from the sidebar and arranges its fields by dragging', async 
   await eventually(shownInForm, (s) => s.length === 0);
 
   // Drag the title in from the side list; add the quantity and the e-mail with their + buttons.
-  await drag('[data-testid=form-hidden-Title]', '[data-testid=form-fields]');
+  await dragTo(page, '[data-testid=form-hidden-Title]', '[data-testid=form-fields]', { dy: 0 });
   await eventually(cardTitles, (t) => t.join() === 'Title');
   await page.click('[data-testid=form-hidden-Quantity] button');
   await eventually(cardTitles, (t) => t.join() === 'Title,Quantity');
@@ -101,10 +73,13 @@ it('creates a form from the sidebar and arranges its fields by dragging', async 
   await eventually(cardTitles, (t) => t.join() === 'Title,Quantity,Email');
 
   // The e-mail goes above the quantity.
-  await drag(
+  await dragTo(
+    page,
     '[data-testid=form-card-Email] [data-testid=form-card-drag]',
     '[data-testid=form-card-Quantity]',
-    4,
+    {
+      dy: 4,
+    },
   );
   await eventually(cardTitles, (t) => t.join() === 'Title,Email,Quantity');
   expect(await eventually(shownInForm, (s) => s.join() === 'Title,Email,Quantity')).toEqual([
@@ -153,7 +128,7 @@ it('is filled in anonymously on its shared page, with messages per field and the
   const link = await page.inputValue('[data-testid=share-link]');
   expect(link).toMatch(/#\/nc\/form\/[0-9a-f-]{36}$/);
 
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await j.browser.newContext()).newPage();
   visitor.setDefaultTimeout(15_000);
   await visitor.goto(link);
   await visitor.waitForSelector('[data-testid=shared-form]');
@@ -184,7 +159,7 @@ it('is filled in anonymously on its shared page, with messages per field and the
 
 it('is answered as a survey by keyboard alone: one question a screen, Enter moves on', async () => {
   const link = await page.inputValue('[data-testid=share-link]');
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await j.browser.newContext()).newPage();
   visitor.setDefaultTimeout(15_000);
   await visitor.goto(`${link}/survey`);
   await visitor.waitForSelector('[data-testid="form-field-Title"]');

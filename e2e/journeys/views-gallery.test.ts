@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, call, eventually } from '../support/grid.js';
-import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
+import { createViewFromSidebar, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
 const ROWS = 3_000;
 // A 1x1 PNG.
@@ -57,9 +57,7 @@ beforeAll(async () => {
 afterAll(async () => j?.close());
 
 it('creates a gallery from the sidebar with the picture as cover, rendering only the cards on screen', async () => {
-  await page.click('[data-testid=create-view]');
-  await page.click('[data-testid=create-view-gallery]');
-  await page.click('[data-testid=modal-ok]');
+  await createViewFromSidebar(page, 'gallery');
   await page.waitForSelector('[data-testid=gallery] [data-testid=card-title]:text-is("Photo 1")');
   galleryId = (await call(api, 'GET', `/api/v1/db/meta/tables/${tableId}/views`)).list.find(
     (v: { type: number }) => v.type === 2,

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, eventually, records } from '../support/grid.js';
-import { dragTo, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
+import { createViewFromSidebar, dragTo, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
 let j: ViewsJourney;
 let page: Page;
@@ -45,9 +45,7 @@ beforeAll(async () => {
 afterAll(async () => j?.close());
 
 it('creates a board from the sidebar with a stack per status and its count', async () => {
-  await page.click('[data-testid=create-view]');
-  await page.click('[data-testid=create-view-kanban]');
-  await page.click('[data-testid=modal-ok]');
+  await createViewFromSidebar(page, 'kanban');
   await page.waitForSelector(`${stack('Todo')} ${card('Write plan')}`);
   expect(await page.locator('[data-testid=kanban-board] [data-testid=stack-title]').allInnerTexts()).toEqual([
     'Uncategorized',

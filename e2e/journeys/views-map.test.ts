@@ -3,56 +3,39 @@
  * it shows a marker per located record and says the tiles are unavailable, a marker opens its record, and the
  * shared map opens in a fresh browser.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call } from '../support/grid.js';
-import { signUpByApi } from '../support/web.js';
+import { createViewFromSidebar, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
-let app: RunningApp;
-let browser: Browser;
+let j: ViewsJourney;
 let api: Api;
 let page: Page;
-let baseId: string;
 let tableId: string;
 
 const offline = (p: Page) => p.route('**/tile.openstreetmap.org/**', (route) => route.abort());
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  api = { url: app.url, token: await signUpByApi(app.url, 'map@example.com') };
-  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Trips' })).id;
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-    title: 'Places',
+  j = await setUpViewsJourney({
+    email: 'map@example.com',
+    base: 'Trips',
+    table: 'Places',
     columns: [{ title: 'Location', uidt: 'GeoData' }],
+    rows: [
+      { Title: 'Lisbon', Location: '38.72;-9.14' },
+      { Title: 'Tokyo', Location: '35.68;139.69' },
+      { Title: 'Nowhere' },
+    ],
   });
-  tableId = table.id;
-  await call(api, 'POST', `/api/v2/tables/${tableId}/records`, [
-    { Title: 'Lisbon', Location: '38.72;-9.14' },
-    { Title: 'Tokyo', Location: '35.68;139.69' },
-    { Title: 'Nowhere' },
-  ]);
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  page.setDefaultTimeout(15_000);
+  ({ api, tableId } = j);
+  page = await j.open(api, '', { width: 1300, height: 900 });
   await offline(page);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('rowbase-gui-v1'))
-      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
-  }, api.token);
-  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
-  await page.waitForSelector('[data-testid=view-list]');
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(async () => j?.close());
 
 it('creates a map from the sidebar: a marker per located record, and a word about the missing tiles', async () => {
-  await page.click('[data-testid=create-view]');
-  await page.click('[data-testid=create-view-map]');
-  await page.click('[data-testid=modal-ok]');
+  await createViewFromSidebar(page, 'map');
   await page.waitForSelector('[data-testid=map-count]:text-is("Markers: 2")');
   await page.waitForSelector('[data-testid=map-tiles-down]');
   await expect.poll(() => page.locator('path.rb-marker').count()).toBe(2);
@@ -71,10 +54,10 @@ it('is shared: a fresh browser sees the markers', async () => {
     (v: { type: number }) => v.type === 5,
   );
   const share = await call(api, 'POST', `/api/v1/db/meta/views/${map.id}/share`);
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await j.browser.newContext()).newPage();
   visitor.setDefaultTimeout(15_000);
   await offline(visitor);
-  await visitor.goto(`${app.url}/#/nc/map/${share.uuid}`);
+  await visitor.goto(`${j.app.url}/#/nc/map/${share.uuid}`);
   await visitor.waitForSelector('[data-testid=shared-cards] [data-testid=map-count]:text-is("Markers: 2")');
   await expect.poll(() => visitor.locator('path.rb-marker').count()).toBe(2);
 });

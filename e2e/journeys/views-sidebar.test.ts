@@ -3,17 +3,15 @@
  * rename it, duplicate it (starting from its settings), drag the copy above it, make it the table's default,
  * lock it, and delete the copy after confirming. Each step is checked in what the server stores.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call, eventually } from '../support/grid.js';
-import { chooseFromMenu, signUpByApi } from '../support/web.js';
+import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
+import { chooseFromMenu } from '../support/web.js';
 
-let app: RunningApp;
-let browser: Browser;
+let j: ViewsJourney;
 let api: Api;
 let page: Page;
-let baseId: string;
 let tableId: string;
 let statusId: string;
 
@@ -31,12 +29,10 @@ const views = async (): Promise<View[]> =>
 const sidebarTitles = () => page.locator('[data-testid=view-list] [data-testid=view-title]').allInnerTexts();
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  api = { url: app.url, token: await signUpByApi(app.url, 'viewer-of-views@example.com') };
-  baseId = (await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Work' })).id;
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, {
-    title: 'Tasks',
+  j = await setUpViewsJourney({
+    email: 'viewer-of-views@example.com',
+    base: 'Work',
+    table: 'Tasks',
     columns: [
       {
         title: 'Status',
@@ -45,22 +41,12 @@ beforeAll(async () => {
       },
     ],
   });
-  tableId = table.id;
-  statusId = table.columns.find((c: { title: string }) => c.title === 'Status').id;
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('rowbase-gui-v1'))
-      localStorage.setItem('rowbase-gui-v1', JSON.stringify({ token }));
-  }, api.token);
-  await page.goto(`${app.url}/#/nc/${baseId}/${tableId}`);
-  await page.waitForSelector('[data-testid=view-list]');
+  ({ api, tableId } = j);
+  statusId = j.col.Status!;
+  page = await j.open(api, '', { width: 1300, height: 900 });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(async () => j?.close());
 
 async function openMenuOf(title: string, item: string) {
   await page.hover(`[data-testid="view-${title}"]`);

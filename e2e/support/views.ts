@@ -2,7 +2,7 @@
  * The set-up the view journeys share: the app and a browser, a signed-up owner with a base and one table
  * (its fields by title, its first rows), pages signed in as anyone, and a pointer drag that dnd-kit takes.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './app.js';
 import { type Api, call } from './grid.js';
 import { signUpByApi } from './web.js';
@@ -30,8 +30,16 @@ export interface ViewsJourney {
   col: Record<string, string>;
   /** Each member's API access, by e-mail. */
   members: Record<string, Api>;
-  /** A new page signed in as `who` (the owner unless given), at the table (or `path` under it). */
-  open(who?: Api, path?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A new page signed in as `who` (the owner unless given), at the table (or `path` under it), in a context of
+   * its own (a time zone, say, in `context`).
+   */
+  open(
+    who?: Api,
+    path?: string,
+    viewport?: { width: number; height: number },
+    context?: BrowserContextOptions,
+  ): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -52,8 +60,13 @@ export async function setUpViewsJourney(o: ViewsJourneyOptions): Promise<ViewsJo
     members[email] = { url: app.url, token: await signUpByApi(app.url, email) };
     await call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/users`, { email, roles });
   }
-  const open = async (who: Api = api, path = '', viewport = { width: 1400, height: 900 }) => {
-    const context = await browser.newContext({ viewport });
+  const open = async (
+    who: Api = api,
+    path = '',
+    viewport = { width: 1400, height: 900 },
+    options: BrowserContextOptions = {},
+  ) => {
+    const context = await browser.newContext({ ...options, viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.addInitScript((token) => {
@@ -89,4 +102,29 @@ export async function dragTo(page: Page, from: string, to: string, at: { dx?: nu
   await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
   await page.mouse.move(b.x + (at.dx ?? b.width / 2), b.y + (at.dy ?? b.height / 2), { steps: 15 });
   await page.mouse.up();
+}
+
+/**
+ * Creates a view of `type` from the sidebar's "+ view" menu with the title the dialog offers, waits until the
+ * dialog has closed on the new view, and returns its id. A dialog that stays open fails with what it shows.
+ */
+export async function createViewFromSidebar(page: Page, type: string): Promise<string> {
+  await page.click('[data-testid=create-view]');
+  await page.click(`[data-testid=create-view-${type}]`);
+  const title = page.locator('[data-testid=title-input]');
+  await title.waitFor();
+  // The dialog fills in a free title ("Gallery", "Gallery 2"...) as it opens.
+  for (let i = 0; i < 50 && !(await title.inputValue()); i++) await page.waitForTimeout(100);
+  const before = page.url();
+  await page.click('[data-testid=modal-ok]');
+  try {
+    await page.waitForSelector('[data-testid=title-input]', { state: 'detached', timeout: 30_000 });
+    await page.waitForURL((url) => url.href !== before, { timeout: 15_000 });
+  } catch (err) {
+    const shown = await page.locator('.ant-modal-content, .ant-message, .ant-notification').allInnerTexts();
+    throw new Error(`creating a ${type} view did not finish; the page shows: ${shown.join(' | ')}`, {
+      cause: err,
+    });
+  }
+  return page.url().split('/').pop()!.split('?')[0]!;
 }

@@ -21,7 +21,7 @@ describe.each(testDatabases())('auth tokens and sessions on %s', (kind) => {
     expect((await server.api.get(PROTECTED, { token: admin.token })).status).toBe(200);
     const none = await server.api.get(PROTECTED);
     expect(none.status).toBe(401);
-    expect(none.body.msg).toBeTruthy();
+    expect(none.body).toMatchObject({ msg: 'Authentication required', message: 'Authentication required' });
   });
 
   it('answers /auth/user/me with 401 for a refused token and as a guest without one', async () => {

@@ -340,7 +340,7 @@ describe.each(testDatabases())('dashboards on %s', (kind) => {
     const shared = await server.api.post(`/api/v1/db/meta/layouts/${layoutId}/share`, {}, owner());
     expect(shared.status).toBe(200);
     const uuid = shared.body.share_uuid as string;
-    expect(uuid).toBeTruthy();
+    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const pub = await server.api.get(`/api/v1/db/public/dashboards/${uuid}`);
     expect(pub.status).toBe(200);
     expect(pub.body.title).toBe('Overview');
