@@ -1,12 +1,14 @@
 /**
  * The calendar's screens: a month of day cells, a week or a day as an hour grid (an all-day row for plain
  * dates and ranges, then a slot per hour where timed records sit), and a year of small months with a count per
- * day. Day cells and hour slots take dropped chips; a click on their empty space creates a record there.
+ * day. Day cells and hour slots take dropped chips; a click on their empty space creates a record there. On a
+ * range, the chip's first and last pieces carry a handle at their outer edge that is dragged to another day
+ * to move that end alone (docs/views.md).
  */
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayKey, daysShown } from './calendar-dates';
+import { dayKey, daysShown, type Edge } from './calendar-dates';
 
 /** A record on one day: where that day falls in its range, and its hour when it is timed. */
 export interface Entry {
@@ -21,6 +23,8 @@ interface GridProps {
   days: Date[];
   entries: Map<string, Entry[]>;
   canEdit: boolean;
+  /** The calendar has an end field: range chips can be resized by their edges. */
+  resizable: boolean;
   onCreate(day: string, hour?: number): void;
   onOpen(entry: Entry): void;
 }
@@ -199,16 +203,18 @@ function Slot(props: {
 function Chips({
   list,
   canEdit,
+  resizable,
   onOpen,
 }: {
   list: Entry[] | undefined;
   canEdit: boolean;
+  resizable: boolean;
   onOpen(entry: Entry): void;
 }) {
   return (
     <>
       {list?.map((e) => (
-        <Chip key={e.id} entry={e} disabled={!canEdit} onOpen={() => onOpen(e)} />
+        <Chip key={e.id} entry={e} disabled={!canEdit} resizable={resizable} onOpen={() => onOpen(e)} />
       ))}
     </>
   );
@@ -222,8 +228,19 @@ const PART_SHAPE: Record<Entry['part'], string> = {
 };
 
 /** A record's chip; on a range, one of the pieces that together draw it across its days. */
-export function Chip({ entry, disabled, onOpen }: { entry: Entry; disabled: boolean; onOpen(): void }) {
+export function Chip({
+  entry,
+  disabled,
+  resizable = false,
+  onOpen,
+}: {
+  entry: Entry;
+  disabled: boolean;
+  resizable?: boolean;
+  onOpen(): void;
+}) {
   const { t } = useTranslation();
+  const edges = !disabled && resizable;
   const day = entry.id.split('@')[1];
   const drag = useDraggable({ id: `chip:${entry.id}`, data: { row: entry.row, day }, disabled });
   const style = drag.transform
@@ -235,11 +252,40 @@ export function Chip({ entry, disabled, onOpen }: { entry: Entry; disabled: bool
       style={style}
       {...(disabled ? {} : { ...drag.attributes, ...drag.listeners })}
       onClick={onOpen}
-      className={`cursor-pointer truncate bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-900 ${PART_SHAPE[entry.part]}`}
+      className={`relative cursor-pointer truncate bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-900 ${PART_SHAPE[entry.part]}`}
       data-testid="calendar-chip"
       data-part={entry.part}
     >
+      {edges && (entry.part === 'single' || entry.part === 'start') && (
+        <EdgeHandle entry={entry} edge="start" />
+      )}
       {entry.label || t('cards.untitled')}
+      {edges && (entry.part === 'single' || entry.part === 'end') && <EdgeHandle entry={entry} edge="end" />}
     </div>
+  );
+}
+
+/**
+ * The grip at a range's start (or end) edge: dragged to another day, it moves that end of the range alone. It
+ * takes the pointer before the chip does, so the chip itself does not move, and a click on it opens nothing.
+ */
+function EdgeHandle({ entry, edge }: { entry: Entry; edge: Edge }) {
+  const { t } = useTranslation();
+  const drag = useDraggable({ id: `${edge}:${entry.id}`, data: { row: entry.row, edge } });
+  const onPointerDown = drag.listeners?.onPointerDown as ((e: PointerEvent<HTMLElement>) => void) | undefined;
+  return (
+    <span
+      ref={drag.setNodeRef}
+      {...drag.attributes}
+      onPointerDown={(e) => {
+        e.stopPropagation();
+        onPointerDown?.(e);
+      }}
+      onClick={(e) => e.stopPropagation()}
+      className={`absolute inset-y-0 ${edge === 'start' ? 'start-0 rounded-s' : 'end-0 rounded-e'} w-1.5 cursor-ew-resize hover:bg-indigo-400 ${drag.isDragging ? 'bg-indigo-500' : ''}`}
+      aria-label={t(edge === 'start' ? 'calendar.resizeStart' : 'calendar.resizeEnd')}
+      title={t(edge === 'start' ? 'calendar.resizeStart' : 'calendar.resizeEnd')}
+      data-testid={`calendar-chip-${edge}`}
+    />
   );
 }

@@ -2,7 +2,8 @@
  * The calendar: records as chips by year, month, week or day (weeks start on Monday). A month shows them on
  * their days; a week or a day is an hour grid where timed records sit at their hour; a year counts them per
  * day. With an end field, a record is drawn across the days from its start to its end. A chip dragged to another
- * day (or hour) saves the new date, a range keeping its length; a click on empty space creates a record there;
+ * day (or hour) saves the new date, a range keeping its length; a range's start or end edge dragged to another
+ * day moves that end alone, never to before the other one; a click on empty space creates a record there;
  * a chip opens its record. Beside the days, the records without a date, searchable. Only the days on screen
  * are read. A small component of our own: one query per screen and dnd-kit as the other views use.
  */
@@ -18,7 +19,7 @@ import {
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import { printWhere, type FilterCondition, type FilterNode } from '@rowbase/core/filters/where';
-import { Button, Input, Segmented } from 'antd';
+import { Button, Input, Segmented, message } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
@@ -35,8 +36,10 @@ import {
   hourOfValue,
   moveToDay,
   movedEnd,
+  resizedRange,
   spanOf,
   step,
+  type Edge,
   type Mode,
 } from './calendar-dates';
 import { Chip, MonthGrid, TimeGrid, YearGrid, type Entry } from './CalendarGrids';
@@ -198,6 +201,32 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
       void load();
     }
   };
+  /** Moves one edge of a range to a day (and hour); a range that would end before it starts is refused. */
+  const resize = async (row: Row, edge: Edge, day: string, hour?: number) => {
+    if (!field || !endField || !canEdit) return;
+    const r = resizedRange({
+      start: row[field.title],
+      end: row[endField.title],
+      edge,
+      day,
+      isDateTime,
+      hour,
+    });
+    if (!r) return;
+    if (r === 'endBeforeStart') {
+      void message.warning(t('calendar.endBeforeStart', { start: field.title, end: endField.title }));
+      return;
+    }
+    const patch: Row = { [r.field === 'start' ? field.title : endField.title]: r.value };
+    const id = rowIdOf(table, row);
+    setRows((rs) => rs.map((x) => (rowIdOf(table, x) === id ? { ...x, ...patch } : x)));
+    try {
+      await cardApi.update(table, id, patch);
+    } catch (e) {
+      notifyError(e);
+      void load();
+    }
+  };
   const create = async (day: string, hour?: number) => {
     if (!field || !canEdit) return;
     try {
@@ -212,7 +241,9 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
     const row = active.data.current?.row as Row | undefined;
     const day = over?.data.current?.day as string | undefined;
     const hour = over?.data.current?.hour as number | undefined;
-    if (row && day) void save(row, active.data.current?.day as string | undefined, day, hour);
+    const edge = active.data.current?.edge as Edge | undefined;
+    if (row && day && edge) void resize(row, edge, day, hour);
+    else if (row && day) void save(row, active.data.current?.day as string | undefined, day, hour);
   };
   const open = (e: Entry) => setOpened({ id: rowIdOf(table, e.row), row: e.row });
 
@@ -231,6 +262,7 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
     days,
     entries,
     canEdit,
+    resizable: !!endField,
     onCreate: (d: string, h?: number) => void create(d, h),
     onOpen: open,
   };

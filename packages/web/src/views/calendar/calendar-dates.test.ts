@@ -7,6 +7,7 @@ import {
   hourOfValue,
   moveToDay,
   movedEnd,
+  resizedRange,
   shiftDays,
   spanOf,
   step,
@@ -97,5 +98,41 @@ describe('stored instants', () => {
     const moved = new Date(2026, 10, 22, 14, 0).toISOString();
     expect(movedEnd(end, start, moved, true, 2)).toBe(new Date(2026, 10, 22, 22, 0).toISOString());
     expect(movedEnd('2026-11-21', '2026-11-20', '2026-11-23', false, 3)).toBe('2026-11-24');
+  });
+
+  it('moves one edge of a range to a day, and refuses a range that would end before it starts', () => {
+    const range = { start: '2026-05-04', end: '2026-05-06', isDateTime: false };
+    expect(resizedRange({ ...range, edge: 'end', day: '2026-05-08' })).toEqual({
+      field: 'end',
+      value: '2026-05-08',
+    });
+    expect(resizedRange({ ...range, edge: 'start', day: '2026-05-01' })).toEqual({
+      field: 'start',
+      value: '2026-05-01',
+    });
+    expect(resizedRange({ ...range, edge: 'end', day: '2026-05-04' })).toEqual({
+      field: 'end',
+      value: '2026-05-04',
+    });
+    expect(resizedRange({ ...range, edge: 'end', day: '2026-05-03' })).toBe('endBeforeStart');
+    expect(resizedRange({ ...range, edge: 'start', day: '2026-05-07' })).toBe('endBeforeStart');
+    expect(resizedRange({ ...range, edge: 'end', day: '2026-05-06' })).toBeUndefined();
+    // A record without an end gets one.
+    expect(resizedRange({ ...range, end: null, edge: 'end', day: '2026-05-09' })).toEqual({
+      field: 'end',
+      value: '2026-05-09',
+    });
+  });
+
+  it('keeps the local time of day of the edge it moves on a DateTime range', () => {
+    const start = new Date(2026, 4, 4, 9, 30).toISOString();
+    const end = new Date(2026, 4, 6, 17, 15).toISOString();
+    const moved = resizedRange({ start, end, edge: 'end', day: '2026-05-08', isDateTime: true });
+    expect(moved).toEqual({ field: 'end', value: new Date(2026, 4, 8, 17, 15).toISOString() });
+    const empty = resizedRange({ start, end: '', edge: 'end', day: '2026-05-05', isDateTime: true });
+    expect(empty).toEqual({ field: 'end', value: new Date(2026, 4, 5, 9, 30).toISOString() });
+    expect(resizedRange({ start, end, edge: 'start', day: '2026-05-06', isDateTime: true, hour: 18 })).toBe(
+      'endBeforeStart',
+    );
   });
 });

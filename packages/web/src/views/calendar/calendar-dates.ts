@@ -144,3 +144,35 @@ export function spanOf(start: unknown, end: unknown, isDateTime: boolean): strin
     return dayKey(x);
   });
 }
+
+/** Which end of a range a dragged edge moves. */
+export type Edge = 'start' | 'end';
+
+/**
+ * The patch that moves one edge of a range to a day (to `hour` when dropped on one, else keeping that edge's
+ * local time of day; an end that was empty starts from the start's time), or `endBeforeStart` when the range
+ * would end before it starts. `undefined` when nothing changes.
+ * @example resizedRange({ start: '2026-05-04', end: '2026-05-06', edge: 'end', day: '2026-05-08', isDateTime: false })
+ * // { field: 'end', value: '2026-05-08' }
+ */
+export function resizedRange(o: {
+  start: unknown;
+  end: unknown;
+  edge: Edge;
+  day: string;
+  isDateTime: boolean;
+  hour?: number;
+}): { field: Edge; value: string } | 'endBeforeStart' | undefined {
+  const moving = o.edge === 'start' ? o.start : dayOfValue(o.end, o.isDateTime) ? o.end : o.start;
+  const value = moveToDay(moving, o.day, o.isDateTime, o.hour);
+  const start = o.edge === 'start' ? value : o.start;
+  const end = o.edge === 'end' ? value : o.end;
+  if (o.edge === 'end' ? value === o.end : value === o.start) return undefined;
+  if (dayOfValue(start, o.isDateTime) && dayOfValue(end, o.isDateTime)) {
+    const before = o.isDateTime
+      ? instantOf(end)!.getTime() < instantOf(start)!.getTime()
+      : String(end).slice(0, 10) < String(start).slice(0, 10);
+    if (before) return 'endBeforeStart';
+  }
+  return { field: o.edge, value };
+}
