@@ -106,3 +106,24 @@ it('stores a new start when the start edge is dragged earlier', async () => {
   await page.waitForSelector(`[data-testid="day-${day(8)}"] [data-testid=calendar-chip]:text-is("Trip")`);
   expect(await partOn(8)).toBe('start');
 });
+
+it('resizes in the week screen too, from the all-day row', async () => {
+  await page.click('[data-testid=calendar-mode-week]');
+  // Back (or on) to the week holding the range's end.
+  const end = page.locator(`[data-testid="day-${day(14)}"]`);
+  const today = Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, day: 'numeric' }).format(new Date()),
+  );
+  const button = today < 14 ? 'Next' : 'Previous';
+  for (let i = 0; i < 6 && !(await end.count()); i++) await page.click(`button[aria-label=${button}]`);
+  // A day after the 14th in the same week (Monday to Sunday), or the day before when the 14th is a Sunday.
+  const [y, m] = month.split('-').map(Number);
+  const target = new Date(Date.UTC(y!, m! - 1, 14)).getUTCDay() === 0 ? 13 : 15;
+  await dragTo(
+    page,
+    `[data-testid="day-${day(14)}"] [data-testid=calendar-chip-end]`,
+    `[data-testid="day-${day(target)}"]`,
+  );
+  const row = await eventually(trip, (r) => r.Ends === day(target));
+  expect([row.Starts, row.Ends]).toEqual([day(8), day(target)]);
+});

@@ -20,6 +20,7 @@ import {
   storeAttachment,
 } from '../storage/attachments.js';
 import { sharedViewMeta } from '../services/shares/shared-view-meta.js';
+import { listMapPoints } from '../services/views/map-points.js';
 import { groupByView, groupedRows, listViewRows, readViewRow } from '../services/views/view-data.js';
 import { exportView } from '../services/views/view-export.js';
 import { aggregateView } from '../services/views/view-aggregate.js';
@@ -65,6 +66,9 @@ export async function publicSharedViewRoutes(app: FastifyInstance, ctx: AppConte
 
     app.get(`${prefix}/rows`, async (req, reply) =>
       listViewRows(ctx, await scopeOf(req, reply), req.query as Query),
+    );
+    app.get(`${prefix}/map-points`, async (req, reply) =>
+      listMapPoints(ctx, await scopeOf(req, reply), req.query as Query),
     );
     app.get(`${prefix}/groupby`, async (req, reply) =>
       groupByView(ctx, await scopeOf(req, reply), req.query as Query),

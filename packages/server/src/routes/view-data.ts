@@ -1,6 +1,7 @@
 /**
  * The view-scoped row API (docs/api-compatibility.md Row data: `/db/data/{org}/{base}/{table}/views/{view}`): list, find-one,
- * count, groupby, group, aggregate, export, read and exist, through the view's filters, sorts and fields.
+ * count, groupby, group, aggregate, export, read and exist, through the view's filters, sorts and fields; and a map
+ * view's light read of its points (docs/views.md Map).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -16,6 +17,7 @@ import {
   viewRowExists,
 } from '../services/views/view-data.js';
 import { exportView, type ExportFile } from '../services/views/view-export.js';
+import { listMapPoints } from '../services/views/map-points.js';
 import { resolveDataView } from '../services/views/view-resolve.js';
 import { viewScope, type ViewScope } from '../services/views/view-scope.js';
 import { createViewRow, deleteViewRow, updateViewRow } from '../services/views/view-writes.js';
@@ -53,6 +55,7 @@ export function viewDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get(PREFIX, async (req) => listViewRows(ctx, await scopeOf(req), req.query as Query));
+  app.get(`${PREFIX}/map-points`, async (req) => listMapPoints(ctx, await scopeOf(req), req.query as Query));
   app.get(`${PREFIX}/find-one`, async (req) => findOneViewRow(ctx, await scopeOf(req), req.query as Query));
   app.get(`${PREFIX}/count`, async (req) => ({
     count: await countViewRows(ctx, await scopeOf(req), req.query as Query),

@@ -21,8 +21,15 @@ const meta = '/api/v1/db/meta';
 export const cardApi = {
   viewColumns: (viewId: string) =>
     api.get<{ list: ViewColumn[] }>(`${meta}/views/${viewId}/columns`).then((r) => r.list),
-  rows: (table: TableMeta, viewId: string, query: { limit: number; offset: number; where?: string }) =>
-    api.get<ListReply<Row>>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}`, query),
+  rows: (table: TableMeta, viewId: string, query: RowsQuery) =>
+    api.get<ListReply<Row>>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}`, {
+      ...query,
+    }),
+  /** A map view's located rows, each with only its key, display value and place (docs/views.md Map). */
+  mapPoints: (table: TableMeta, viewId: string, query: RowsQuery) =>
+    api.get<ListReply<Row>>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/map-points`, {
+      ...query,
+    }),
   count: (table: TableMeta, viewId: string, where?: string) =>
     api
       .get<{ count: number }>(`/api/v1/db/data/noco/${table.base_id}/${table.id}/views/${viewId}/count`, {
@@ -38,15 +45,25 @@ export const cardApi = {
     api.post<Row>(`/api/v1/db/data/noco/${table.base_id}/${table.id}`, body),
 };
 
+/** A page of a view's rows. */
+export interface RowsQuery {
+  limit: number;
+  offset: number;
+  where?: string;
+}
+
 /** Where a card view reads its rows: the view's data API in the app, the share's public calls on a shared page. */
 export interface CardSource {
-  rows(query: { limit: number; offset: number; where?: string }): Promise<ListReply<Row>>;
+  rows(query: RowsQuery): Promise<ListReply<Row>>;
+  /** A map view's points: its located rows with only their key, display value and place, up to 10,000 a page. */
+  mapPoints(query: RowsQuery): Promise<ListReply<Row>>;
   count(where?: string): Promise<number>;
 }
 
 export function appSource(table: TableMeta, viewId: string): CardSource {
   return {
     rows: (query) => cardApi.rows(table, viewId, query),
+    mapPoints: (query) => cardApi.mapPoints(table, viewId, query),
     count: (where) => cardApi.count(table, viewId, where),
   };
 }
@@ -58,7 +75,8 @@ export function sharedSource(get: <T>(path: string) => Promise<T>): CardSource {
       Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
     ).toString();
   return {
-    rows: (q) => get<ListReply<Row>>(`/rows?${query(q)}`),
+    rows: (q) => get<ListReply<Row>>(`/rows?${query({ ...q })}`),
+    mapPoints: (q) => get<ListReply<Row>>(`/map-points?${query({ ...q })}`),
     count: async (where) =>
       Number(
         (await get<ListReply<Row>>(`/rows?${query({ where, limit: 1, offset: 0 })}`)).pageInfo.totalRows ?? 0,
