@@ -12,7 +12,7 @@ import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
-import { goesToReader, selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
+import { goesToReader, hasReadPool, selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
@@ -314,8 +314,8 @@ export class RowReader {
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
     // A count that has been slow runs on a reader thread while the page runs here.
-    const countSql = this.countSql(q.where, q.within);
-    if (goesToReader(this.db, countSql.sql)) {
+    const countSql = hasReadPool(this.db) ? this.countSql(q.where, q.within) : undefined;
+    if (countSql && goesToReader(this.db, countSql.sql)) {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within, countSql)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
