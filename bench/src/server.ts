@@ -30,7 +30,9 @@ export async function startBenchServer(
     close: async () => {
       await app.close();
       await db.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
+      // BENCH_KEEP_DATA=1 leaves the database behind (its path is printed) to study query plans.
+      if (process.env.BENCH_KEEP_DATA) console.error(`bench data kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

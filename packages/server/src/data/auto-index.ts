@@ -50,6 +50,8 @@ export class AutoIndexer {
   private trigramUnavailable = false;
   /** Fields whose trigram index a table model has checked (or is checking). */
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
+  /** Per table name: the index builds started so far, one after another. */
+  private readonly queues = new Map<string, Promise<unknown>>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
   readonly enabled: boolean;
@@ -63,6 +65,9 @@ export class AutoIndexer {
     if (!model.managed || !this.enabled) return;
     this.reanalyzeIfGrown(db, model);
     this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
+    // `~or` of conditions or of `~and` groups: one index per branch, so SQLite and PostgreSQL read each
+    // branch from its index and join the row sets (counts of such filters stop scanning the table).
+    for (const branch of orBranches(where)) this.suggestColumns(db, model, indexColumnsFor(model, branch, undefined));
     for (const f of searchedFields(model, where)) {
       if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
       else this.suggestTextSearch(db, model, f);
@@ -96,7 +101,7 @@ export class AutoIndexer {
       ]);
       await this.analyze(db, model);
     };
-    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+    this.inTurn(model, build);
   }
 
   /**
@@ -134,6 +139,7 @@ export class AutoIndexer {
   suggestColumns(db: Knex, model: TableModel, columns: string[]): void {
     if (!model.managed || !this.enabled) return;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return;
+    if (servedByRowOrderIndex(model, columns)) return;
     const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
     if (this.tried.has(key)) return;
     this.tried.add(key);
@@ -141,11 +147,24 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    const build = async () => {
+    this.inTurn(model, async () => {
       await createIndex(db, model, name, columns);
       await this.analyze(db, model);
-    };
-    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+    });
+  }
+
+  /**
+   * Notes a group-by of `groupKey` under a filter: equality fields, then the grouped field, then the first
+   * range field. SQLite and MySQL read such an index in group order and count without a sort or the table.
+   */
+  suggestGroupBy(db: Knex, model: TableModel, where: readonly FilterNode[] | undefined, groupKey: string): void {
+    if (!model.managed || !this.enabled) return;
+    this.reanalyzeIfGrown(db, model);
+    const group = fieldByKey(model, groupKey);
+    if (!indexable(model, group)) return;
+    const { eq, range } = filterColumns(model, where);
+    const columns = [...new Set([...eq.slice(0, 2), group.name, ...range.slice(0, 1)])];
+    this.suggestColumns(db, model, columns);
   }
 
   /** Counts inserted rows (from the change feed) towards the next statistics refresh. */
@@ -158,15 +177,36 @@ export class AutoIndexer {
   private reanalyzeIfGrown(db: Knex, model: TableModel): void {
     const g = this.growth.get(model.id);
     if (!g || g.inserted < Math.max(REANALYZE_MIN_ROWS, g.rowsThen / 2)) return;
-    this.pending = Promise.all([this.pending, this.analyze(db, model).catch(() => undefined)]);
+    this.statisticsTaken(model);
+    this.inTurn(model, () => this.analyze(db, model));
   }
 
-  /** Refreshes the planner's statistics of one table (off the event loop on SQLite files). */
-  private async analyze(db: Knex, model: TableModel): Promise<void> {
+  /**
+   * Runs a build of a table's index (or its statistics) after the ones started before it: two concurrent
+   * builds on one PostgreSQL table (`create index concurrently`, `vacuum`) can deadlock, and on SQLite they
+   * only wait for each other's write lock.
+   */
+  private inTurn(model: TableModel, build: () => Promise<void>): void {
+    const table = model.tableName;
+    const next: Promise<unknown> = (this.queues.get(table) ?? Promise.resolve())
+      .then(build)
+      .catch(() => undefined)
+      .finally(() => this.queues.get(table) === next && this.queues.delete(table));
+    this.queues.set(table, next);
+    this.pending = Promise.all([this.pending, next]);
+  }
+
+  /** Starts counting the table's growth again from now. */
+  private statisticsTaken(model: TableModel): void {
     const g = this.growth.get(model.id) ?? { inserted: 0, rowsThen: 0 };
     g.rowsThen += g.inserted;
     g.inserted = 0;
     this.growth.set(model.id, g);
+  }
+
+  /** Refreshes the planner's statistics of one table (off the event loop on SQLite files). */
+  private async analyze(db: Knex, model: TableModel): Promise<void> {
+    this.statisticsTaken(model);
     if (model.dialect === 'sqlite') {
       // A sample per index is enough to rank indexes; the throw-away table tells the app's connection to
       // reload its schema, and with it the new statistics (ANALYZE alone does not).
@@ -211,6 +251,21 @@ export function indexColumnsFor(
   where: readonly FilterNode[] | undefined,
   sort: readonly SortSpec[] | undefined,
 ): string[] {
+  const { eq, range } = filterColumns(model, where);
+  const sortField = sort?.length ? fieldByKey(model, sort[0]!.field) : undefined;
+  const last = indexable(model, sortField) ? sortField.name : range[0];
+  const columns = [...new Set(eq)].slice(0, 2);
+  if (last && !columns.includes(last)) columns.push(last);
+  // MySQL (InnoDB) and SQLite (rowid) keep integer primary keys in every index already.
+  const pk = model.pk;
+  const keyImplicit =
+    model.dialect === 'mysql' || (model.dialect === 'sqlite' && pk?.kind === 'id' && !/char|text|uuid/i.test(pk.column.dt ?? ''));
+  if (last === sortField?.name && pk && !keyImplicit && !columns.includes(pk.name)) columns.push(pk.name);
+  return columns;
+}
+
+/** Equality and range columns of a filter made of `~and`ed conditions (none for other filters). */
+function filterColumns(model: TableModel, where: readonly FilterNode[] | undefined): { eq: string[]; range: string[] } {
   const eq: string[] = [];
   const range: string[] = [];
   const onlyAnd = (where ?? []).every((n, i) => n.logical === 'and' || i === 0) && !(where ?? []).some((n) => n.logical === 'not');
@@ -223,16 +278,28 @@ export function indexColumnsFor(
       else if (RANGE_OPS.has(n.op) || n.op === 'eq') range.push(f.name);
     }
   }
-  const sortField = sort?.length ? fieldByKey(model, sort[0]!.field) : undefined;
-  const last = indexable(model, sortField) ? sortField.name : range[0];
-  const columns = [...new Set(eq)].slice(0, 2);
-  if (last && !columns.includes(last)) columns.push(last);
-  // MySQL (InnoDB) and SQLite (rowid) keep integer primary keys in every index already.
-  const pk = model.pk;
-  const keyImplicit =
-    model.dialect === 'mysql' || (model.dialect === 'sqlite' && pk?.kind === 'id' && !/char|text|uuid/i.test(pk.column.dt ?? ''));
-  if (last === sortField?.name && pk && !keyImplicit && !columns.includes(pk.name)) columns.push(pk.name);
-  return columns;
+  return { eq, range };
+}
+
+/** At most this many branches of a `~or` get an index each. */
+const MAX_OR_BRANCHES = 3;
+
+/**
+ * The branches of a filter whose top level is a `~or` of conditions and `~and` groups, each as a filter of
+ * its own; none for other filters (a `~not` anywhere, an `~and` at the top level, too many branches).
+ */
+export function orBranches(where: readonly FilterNode[] | undefined): FilterNode[][] {
+  if (!where || where.length < 2 || where.length > MAX_OR_BRANCHES) return [];
+  if (!where.every((n, i) => (i === 0 ? n.logical !== 'not' : n.logical === 'or'))) return [];
+  return where.map((n) => (n.type === 'group' ? n.children : [{ ...n, logical: 'and' as const }]));
+}
+
+/** Tables with a row order have an index (row order, key) from the start: it serves these columns already. */
+function servedByRowOrderIndex(model: TableModel, columns: readonly string[]): boolean {
+  const order = model.rowOrder;
+  if (!order) return false;
+  const served = model.pk ? [order.name, model.pk.name] : [order.name];
+  return columns.length <= served.length && columns.every((c, i) => c === served[i]);
 }
 
 /**

@@ -2,25 +2,26 @@
  * Reading rows: one SELECT per page (fields, where, sort, limit/offset), counts cached per filter, and a
  * keyset seek for deep pages in primary-key order (page at offset 50,000 reads from an index, not 50,000 rows).
  */
-import { selectOptions } from '@rowbase/core/fields/col-options';
 import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
+import { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValue } from './paging.js';
+import { orderByField, orderWithNulls } from './field-order.js';
 import { utcDay } from '@rowbase/core/filters/date-values';
 import { printSort, type SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
-import { selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
+import { goesToReader, hasReadPool, selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 1000;
 /** Below this offset a plain OFFSET is as fast as a seek. */
 const SEEK_FROM_OFFSET = 500;
+
+export { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValue };
 
 export type Row = Record<string, unknown>;
 
@@ -41,19 +42,6 @@ export interface RowSubset {
 export interface PageQuery extends RowQuery {
   limit: number;
   offset: number;
-}
-
-/** Reads `limit` and `offset` query parameters: default 25, at most 1000, 400 for what is not a number. */
-export function parsePaging(query: { limit?: unknown; offset?: unknown }, defaultLimit = DEFAULT_LIMIT) {
-  const num = (v: unknown, name: string, fallback: number) => {
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n)) throw badRequest(`Invalid ${name}: "${String(v)}" is not a whole number`);
-    return n;
-  };
-  const limit = num(query.limit, 'limit', defaultLimit);
-  const offset = num(query.offset, 'offset', 0);
-  return { limit: Math.min(Math.max(limit, 1), MAX_LIMIT), offset: Math.max(offset, 0) };
 }
 
 /** One field of a reply: where its value is in the raw row and how to decode it. */
@@ -295,7 +283,7 @@ export class RowReader {
   }
 
   /** How many rows match; cached per filter until the table changes. */
-  async count(where: readonly FilterNode[] | undefined, within?: RowSubset): Promise<number> {
+  async count(where: readonly FilterNode[] | undefined, within?: RowSubset, native?: NativeQuery): Promise<number> {
     const key = this.countKey(where, within);
     // Counts filtered on computed values depend on other tables: never cached.
     const cacheable = !usesComputed(this.model, where);
@@ -304,11 +292,10 @@ export class RowReader {
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
-    const [row] = await selectRows(
-      this.db,
-      this.model.dialect,
-      this.filtered(where, this.db, within).count({ count: '*' }),
-    );
+    const [row] =
+      this.model.dialect === 'sqlite'
+        ? await selectNative(this.db, native ?? this.countSql(where, within))
+        : await selectRows(this.db, this.model.dialect, this.filtered(where, this.db, within).count({ count: '*' }));
     const n = Number(row?.count ?? 0);
     if (cacheable) this.cache.setCount(this.model.id, key, n, version);
     return n;
@@ -326,10 +313,22 @@ export class RowReader {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
+    // A count that has been slow runs on a reader thread while the page runs here.
+    const countSql = hasReadPool(this.db) ? this.countSql(q.where, q.within) : undefined;
+    if (countSql && goesToReader(this.db, countSql.sql)) {
+      const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within, countSql)]);
+      return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+    }
     const list = await this.rows(q);
     const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
-    const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within);
+    const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within, countSql);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+  }
+
+  /** The compiled count of a filter. */
+  private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
+    const compiled = this.filtered(where, this.db, within).count({ count: '*' }).toSQL().toNative();
+    return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
   private countKey(where: readonly FilterNode[] | undefined, within?: RowSubset): string {
@@ -366,6 +365,7 @@ export class RowReader {
    */
   async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const f = queryFieldOf(this.model, fieldKey);
+    if (!f.computed) this.cache.indexes.suggestGroupBy(this.db, this.model, q.where, fieldKey);
     // Computed values are grouped from a derived table of (key) rows.
     const base = (): Knex.QueryBuilder =>
       f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
@@ -391,63 +391,6 @@ export class RowReader {
     if (!pk) throw badRequest(`Table '${this.model.title}' has no primary key`);
     return pk;
   }
-}
-
-export function pageInfoOf(totalRows: number, limit: number, offset: number): PageInfo {
-  const page = Math.floor(offset / limit) + 1;
-  return {
-    totalRows,
-    page,
-    pageSize: limit,
-    isFirstPage: offset === 0,
-    isLastPage: offset + limit >= totalRows,
-  };
-}
-
-/** A primary key from a path: numbers for integer keys (400 when not a number), text otherwise. */
-export function pkValue(pk: StoredField, id: unknown): string | number {
-  if (isIntegerKey(pk)) {
-    const n = Number(id);
-    if (!Number.isInteger(n)) throw badRequest(`Invalid row id "${String(id)}"`);
-    return n;
-  }
-  return String(id);
-}
-
-/**
- * Empty values sort as the smallest on every dialect (first ascending, last descending), as SQLite and MySQL
- * do by themselves; PostgreSQL is told so.
- */
-/** Orders by a field: select fields in the order of their options, the rest by value (empty smallest). */
-function orderByField(qb: Knex.QueryBuilder, f: QueryField, direction: 'asc' | 'desc', dialect: string): void {
-  const options = selectOptions(f.column)?.options;
-  if (f.kind === 'select' && Array.isArray(options) && options.length) {
-    const whens = options.map((_, i) => `when ?? = ? then ${i}`).join(' ');
-    const bindings = options.flatMap((o) => [f.expr, o.title]);
-    void qb.orderByRaw(`case when ?? is null then -1 ${whens} else ${options.length} end ${direction}`, [
-      f.expr,
-      ...bindings,
-    ]);
-    return;
-  }
-  orderWithNulls(qb, f.expr, direction, dialect);
-}
-
-function orderWithNulls(
-  qb: Knex.QueryBuilder,
-  column: string | Knex.Raw,
-  direction: 'asc' | 'desc',
-  dialect: string,
-): void {
-  if (typeof column !== 'string') {
-    const nulls = dialect === 'pg' ? (direction === 'asc' ? ' nulls first' : ' nulls last') : '';
-    void qb.orderByRaw(`? ${direction}${nulls}`, [column]);
-  } else if (dialect === 'pg') void qb.orderBy(column, direction, direction === 'asc' ? 'first' : 'last');
-  else void qb.orderBy(column, direction);
-}
-
-export function isIntegerKey(pk: StoredField): boolean {
-  return (pk.kind === 'id' || pk.kind === 'integer') && !/char|text|uuid/i.test(pk.column.dt ?? '');
 }
 
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {

@@ -60,6 +60,16 @@ export async function selectNative(db: Knex | Knex.Transaction, q: NativeQuery):
   return selectInline(db, q.sql, params, pool);
 }
 
+/** Whether reads through `db` may go to SQLite reader threads at all. */
+export function hasReadPool(db: Knex | Knex.Transaction): boolean {
+  return readPoolOf(db) !== undefined;
+}
+
+/** Whether a SELECT through `db` would run on a SQLite reader thread (it has been slow on the event loop). */
+export function goesToReader(db: Knex | Knex.Transaction, sql: string): boolean {
+  return readPoolOf(db)?.wants(sql) === true;
+}
+
 interface PooledClient {
   acquireConnection(): Promise<Connection>;
   releaseConnection(c: Connection): Promise<unknown>;

@@ -1,0 +1,175 @@
+/**
+ * Which automatic indexes group-by and `~or` filters get, and that the planner uses them (docs/performance.md,
+ * "Automatic indexes"): a group-by under a filter gets (equality fields, grouped field, range field), read in
+ * group order without a sort; a `~or` gets one index per branch, joined by SQLite's MULTI-INDEX OR; a filtered
+ * list in row order builds nothing, the row-order index already serves it. Answers stay exact.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetaDbClient } from '../src/config.js';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
+
+const ROWS = 6000;
+const STATUSES = ['open', 'closed', 'pending', 'archived'];
+
+function row(i: number) {
+  return { Title: `Item ${i}`, Qty: i % 500, Price: ((i * 37) % 10_000) / 100, Status: STATUSES[i % 4] };
+}
+const ALL = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...row(i) }));
+
+/** Column lists of the table's automatic indexes (`rbx_…`), each in index order. */
+async function autoIndexes(server: TestServer, kind: MetaDbClient, table: string): Promise<string[][]> {
+  const db = server.ctx.db;
+  let rows: { idx: string; col: string }[];
+  if (kind === 'sqlite') {
+    rows = (await db.raw(
+      `select il.name as idx, ii.name as col from pragma_index_list(?) as il, pragma_index_info(il.name) as ii
+       where il.name like 'rbx\\_%' escape '\\' order by il.name, ii.seqno`,
+      [table],
+    )) as typeof rows;
+  } else if (kind === 'pg') {
+    const res = await db.raw(
+      `select ix.relname as idx, a.attname as col from pg_index i
+         join pg_class ix on ix.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+         join lateral unnest(i.indkey) with ordinality as k(attnum, n) on true
+         join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+       where t.relname = ? and ix.relname like 'rbx\\_%' and pg_table_is_visible(t.oid) order by ix.relname, k.n`,
+      [table],
+    );
+    rows = res.rows as typeof rows;
+  } else {
+    const [res] = (await db.raw(
+      `select index_name as idx, column_name as col from information_schema.statistics
+       where table_schema = database() and table_name = ? and index_name like 'rbx\\_%' order by index_name, seq_in_index`,
+      [table],
+    )) as [typeof rows];
+    rows = res;
+  }
+  const byIndex = new Map<string, string[]>();
+  for (const r of rows) byIndex.set(r.idx, [...(byIndex.get(r.idx) ?? []), r.col]);
+  return [...byIndex.values()];
+}
+
+async function sqlitePlan(server: TestServer, sql: string, bindings: unknown[]): Promise<string> {
+  const rows = (await server.ctx.db.raw(`explain query plan ${sql}`, bindings as any[])) as {
+    detail: string;
+  }[];
+  return rows.map((r) => r.detail).join('\n');
+}
+
+describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (kind) => {
+  let server: TestServer;
+  let owner: Owner;
+  let baseId: string;
+
+  /** A fresh table of ROWS rows: its id and its name in the database. */
+  async function items(): Promise<{ tableId: string; table: string }> {
+    const t = await createTable(server, owner, baseId, {
+      table_name: `items_${Math.random().toString(36).slice(2, 8)}`,
+      title: `Items ${Math.random().toString(36).slice(2, 8)}`,
+      columns: [
+        { column_name: 'qty', title: 'Qty', uidt: 'Number' },
+        { column_name: 'price', title: 'Price', uidt: 'Decimal' },
+        {
+          column_name: 'status',
+          title: 'Status',
+          uidt: 'SingleSelect',
+          colOptions: { options: STATUSES.map((title) => ({ title })) },
+        },
+      ],
+    });
+    for (let from = 0; from < ROWS; from += 2000) {
+      const res = await server.api.post(
+        `/api/v1/db/data/bulk/noco/${baseId}/${t.id}`,
+        Array.from({ length: 2000 }, (_, k) => row(from + k)),
+        { token: owner.token },
+      );
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    }
+    const loaded = await server.ctx.tableModels.get(server.ctx, t.id);
+    return { tableId: t.id, table: loaded.model.tableName };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    baseId = (await createBase(server, owner)).id;
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  it('a group-by under a filter gets (grouped field, range field) and counts without a sort', async () => {
+    const { tableId, table } = await items();
+    const path = `/api/v1/db/data/noco/${baseId}/${tableId}/groupby?column_name=Status&where=${encodeURIComponent('(Qty,lt,120)')}`;
+    const first = await server.api.get(path, { token: owner.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await server.ctx.dataCache.indexes.settled();
+    expect(await autoIndexes(server, kind, table)).toContainEqual(['status', 'qty']);
+
+    const again = await server.api.get(path, { token: owner.token });
+    const want = STATUSES.map((s) => ({
+      Status: s,
+      count: ALL.filter((r) => r.Status === s && r.Qty < 120).length,
+    }));
+    for (const res of [first, again]) {
+      expect(res.body.list).toEqual(expect.arrayContaining(want));
+      expect(res.body.list).toHaveLength(4);
+    }
+    if (kind === 'sqlite') {
+      const plan = await sqlitePlan(
+        server,
+        `select status, count(*) as count from "${table}" where qty < ? group by status`,
+        [120],
+      );
+      expect(plan).toMatch(/USING COVERING INDEX rbx_\w+/);
+      expect(plan).not.toMatch(/TEMP B-TREE FOR GROUP BY/);
+    }
+  }, 60_000);
+
+  it('a ~or of an ~and group and a condition gets an index per branch, and counts exactly', async () => {
+    const { tableId, table } = await items();
+    const where = '((Status,eq,open)~and(Qty,lt,100))~or(Price,gt,95)';
+    const v2 = `/api/v2/tables/${tableId}/records`;
+    const count = await server.api.get(`${v2}/count?where=${encodeURIComponent(where)}`, {
+      token: owner.token,
+    });
+    expect(count.status, JSON.stringify(count.body)).toBe(200);
+    const matching = ALL.filter((r) => (r.Status === 'open' && r.Qty < 100) || r.Price > 95);
+    expect(count.body.count).toBe(matching.length);
+    await server.ctx.dataCache.indexes.settled();
+    const indexes = await autoIndexes(server, kind, table);
+    expect(indexes).toContainEqual(['status', 'qty']);
+    expect(indexes).toContainEqual(['price']);
+
+    const page = await server.api.get(`${v2}?where=${encodeURIComponent(where)}&limit=25&fields=Id`, {
+      token: owner.token,
+    });
+    expect(page.body.list.map((r: any) => r.Id)).toEqual(matching.slice(0, 25).map((r) => r.Id));
+    expect(page.body.pageInfo.totalRows).toBe(matching.length);
+    if (kind === 'sqlite') {
+      const plan = await sqlitePlan(
+        server,
+        `select count(*) from "${table}" where (status = ? and qty < ?) or price > ?`,
+        ['open', 100, 95],
+      );
+      expect(plan).toMatch(/MULTI-INDEX OR/);
+      expect(plan).not.toMatch(/^SCAN/m);
+    }
+  }, 60_000);
+
+  it('a filtered list in row order builds no index beside the row-order index', async () => {
+    const { tableId, table } = await items();
+    const where = encodeURIComponent('(Qty,lt,40)');
+    const list = await server.api.get(`/api/v1/db/data/noco/${baseId}/${tableId}?where=${where}&limit=25`, {
+      token: owner.token,
+    });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const matching = ALL.filter((r) => r.Qty < 40);
+    expect(list.body.list.map((r: any) => r.Id)).toEqual(matching.slice(0, 25).map((r) => r.Id));
+    expect(list.body.pageInfo.totalRows).toBe(matching.length);
+    await server.ctx.dataCache.indexes.settled();
+    // The count's index on the filtered field, and nothing that starts with the row order.
+    const indexes = await autoIndexes(server, kind, table);
+    expect(indexes).toContainEqual(['qty']);
+    expect(indexes.filter((cols) => cols[0] === 'nc_order')).toEqual([]);
+  }, 60_000);
+});
