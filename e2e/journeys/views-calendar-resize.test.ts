@@ -1,13 +1,14 @@
 /**
  * A range on the calendar resized by its edges, in a browser on Auckland time (thirteen hours from UTC, so a
  * plain date that slipped a day would show): the calendar is created from the sidebar on the start field and
- * given an end field; the end edge dragged two days later is stored and drawn across the new days after a
+ * given its end field in its toolbar; the end edge dragged two days later is stored and drawn across the new days after a
  * reload; the start edge dragged past the end is refused with a message and nothing is stored; the start edge
  * dragged earlier is stored.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, call, eventually, records } from '../support/grid.js';
+import { openDropdownOptions } from '../support/dropdowns.js';
 import { createViewFromSidebar, dragTo, setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
 const ZONE = 'Pacific/Auckland';
@@ -49,9 +50,17 @@ afterAll(async () => j?.close());
 
 it('draws a range across its days once the calendar has an end field', async () => {
   const viewId = await createViewFromSidebar(page, 'calendar');
-  await call(api, 'PATCH', `/api/v1/db/meta/calendars/${viewId}`, {
-    calendar_range: [{ fk_from_column_id: j.col.Starts, fk_to_column_id: j.col.Ends }],
-  });
+  // The end field is chosen in the calendar's toolbar; the start field is the one the calendar was made on.
+  await page.click('[data-testid=calendar-end-field]');
+  expect(await openDropdownOptions(page)).toEqual(['Ends on: Ends']);
+  await page.click(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Ends on: Ends"]',
+  );
+  const settings = await eventually(
+    () => call(api, 'GET', `/api/v1/db/meta/calendars/${viewId}`),
+    (v) => v.calendar_range?.[0]?.fk_to_column_id === j.col.Ends,
+  );
+  expect(settings.calendar_range[0].fk_from_column_id).toBe(j.col.Starts);
   await page.reload();
   await page.waitForSelector(`[data-testid="day-${day(12)}"] [data-testid=calendar-chip]:text-is("Trip")`);
   expect([await partOn(10), await partOn(11), await partOn(12), await partOn(13)]).toEqual([

@@ -42,6 +42,7 @@ import {
   type Edge,
   type Mode,
 } from './calendar-dates';
+import { CalendarFields } from './CalendarFields';
 import { Chip, MonthGrid, TimeGrid, YearGrid, type Entry } from './CalendarGrids';
 
 interface Props {
@@ -60,6 +61,7 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
   const source = useMemo(() => given ?? appSource(table, view.id), [given, table, view.id]);
   const { allowed } = usePermissions(table.base_id);
   const canEdit = !readOnly && allowed('dataEdit');
+  const canSetUp = !readOnly && allowed('viewCreateOrEdit');
   const ranges = (view.view?.calendar_range ?? []) as {
     fk_from_column_id: string;
     fk_to_column_id?: string | null;
@@ -249,9 +251,10 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
 
   if (!field)
     return (
-      <p className="m-6 text-gray-500" data-testid="calendar-no-field">
-        {t('calendar.noField')}
-      </p>
+      <div className="m-6 flex flex-col items-start gap-2 text-gray-500" data-testid="calendar-no-field">
+        <p>{t('calendar.noField')}</p>
+        {canSetUp && <CalendarFields table={table} viewId={view.id} />}
+      </div>
     );
   const heading = new Intl.DateTimeFormat(i18n.language, {
     ...(mode === 'year' ? {} : { month: 'long' }),
@@ -300,9 +303,13 @@ export function CalendarView({ table, view, source: given, readOnly = false }: P
               label: <span data-testid={`calendar-mode-${m}`}>{t(`calendar.${m}`)}</span>,
             }))}
           />
-          <span className="text-xs text-gray-500">
-            {endField ? `${field.title} – ${endField.title}` : field.title}
-          </span>
+          {canSetUp ? (
+            <CalendarFields table={table} viewId={view.id} start={field} end={endField} />
+          ) : (
+            <span className="text-xs text-gray-500">
+              {endField ? `${field.title} – ${endField.title}` : field.title}
+            </span>
+          )}
           {partial && (
             <span className="text-xs text-amber-600" data-testid="calendar-partial">
               {t('calendar.partial', { count: rows.length })}
