@@ -52,6 +52,10 @@ export class AutoIndexer {
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
+  /** PostgreSQL: builds and statistics refreshes run one after another (see `inBackground`). */
+  private pgQueue: Promise<unknown> = Promise.resolve();
+  /** PostgreSQL, per table: builds queued or running, and whether one was built since the last refresh. */
+  private readonly pgBuilds = new Map<string, { queued: number; built: boolean }>();
   readonly enabled: boolean;
 
   constructor(opts: AutoIndexOptions = {}) {
@@ -82,21 +86,21 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    const build = async () => {
+    this.build(db, model, async () => {
+      if (this.trigramUnavailable) return false;
       try {
         await db.raw('create extension if not exists pg_trgm');
       } catch {
         this.trigramUnavailable = true;
-        return;
+        return false;
       }
       await db.raw('create index concurrently if not exists ?? on ?? using gin (?? gin_trgm_ops)', [
         name,
         model.tableName,
         field.name,
       ]);
-      await this.analyze(db, model);
-    };
-    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+      return true;
+    });
   }
 
   /**
@@ -141,11 +145,52 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    const build = async () => {
+    this.build(db, model, async () => {
+      if (model.dialect === 'pg' && (await servedByRowOrderIndex(db, model, columns))) return false;
       await createIndex(db, model, name, columns);
-      await this.analyze(db, model);
-    };
-    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+      return true;
+    });
+  }
+
+  /**
+   * Runs `create` in the background, then refreshes the table's statistics. On PostgreSQL, one task at a
+   * time: `create index concurrently` and `vacuum` on a table each take a lock that conflicts with itself, so
+   * builds started together waited for each other anyway, each holding a pooled connection that requests
+   * needed; and builds side by side take every core of a small machine from the requests. The statistics
+   * are refreshed once, after the last build queued for the table (docs/performance.md).
+   */
+  private build(db: Knex, model: TableModel, create: () => Promise<boolean>): void {
+    if (model.dialect !== 'pg') {
+      const run = async () => {
+        if (await create()) await this.analyze(db, model);
+      };
+      this.pending = Promise.all([this.pending, run().catch(() => undefined)]);
+      return;
+    }
+    const table = model.tableName;
+    const builds = this.pgBuilds.get(table) ?? { queued: 0, built: false };
+    builds.queued++;
+    this.pgBuilds.set(table, builds);
+    this.inBackground(model, async () => {
+      try {
+        if (await create()) builds.built = true;
+      } finally {
+        builds.queued--;
+      }
+      if (builds.queued === 0 && builds.built) {
+        builds.built = false;
+        await this.analyze(db, model);
+      }
+    });
+  }
+
+  /** Background work: at once, or on PostgreSQL after what is queued (see `build`). */
+  private inBackground(model: TableModel, task: () => Promise<void>): void {
+    const run = () => task().catch(() => undefined);
+    if (model.dialect === 'pg') {
+      this.pgQueue = this.pgQueue.then(run);
+      this.pending = Promise.all([this.pending, this.pgQueue]);
+    } else this.pending = Promise.all([this.pending, run()]);
   }
 
   /** Counts inserted rows (from the change feed) towards the next statistics refresh. */
@@ -158,7 +203,7 @@ export class AutoIndexer {
   private reanalyzeIfGrown(db: Knex, model: TableModel): void {
     const g = this.growth.get(model.id);
     if (!g || g.inserted < Math.max(REANALYZE_MIN_ROWS, g.rowsThen / 2)) return;
-    this.pending = Promise.all([this.pending, this.analyze(db, model).catch(() => undefined)]);
+    this.inBackground(model, () => this.analyze(db, model));
   }
 
   /** Refreshes the planner's statistics of one table (off the event loop on SQLite files). */
@@ -189,6 +234,21 @@ export class AutoIndexer {
   async settled(): Promise<void> {
     await this.pending;
   }
+}
+
+/**
+ * PostgreSQL: true when the index every table with a row order gets at creation, `(nc_order nulls first,
+ * key)` (`rbo_…`), already is the index these columns ask for (a filtered list without sort reads in row
+ * order). A second, identical index would only slow down writes.
+ */
+async function servedByRowOrderIndex(db: Knex, model: TableModel, columns: readonly string[]): Promise<boolean> {
+  const order = model.rowOrder;
+  if (!order || columns[0] !== order.name || !columns.slice(1).every((c) => c === model.pk?.name)) return false;
+  const found = await db.raw(
+    "select 1 from pg_indexes where schemaname = current_schema() and tablename = ? and indexname like 'rbo\\_%'",
+    [model.tableName],
+  );
+  return (found.rows as unknown[]).length > 0;
 }
 
 function fieldByKey(model: TableModel, key: string): StoredField | undefined {
