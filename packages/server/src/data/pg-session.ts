@@ -20,7 +20,9 @@ export function pgPoolConfig(pool: { min: number; max: number }): Knex.PoolConfi
   return {
     ...pool,
     afterCreate(conn: PgConnection, done: (err: Error | null, conn: PgConnection) => void) {
-      conn.query(PG_SESSION_SETTINGS, (err) => done(err, conn));
+      // A server without the setting (PostgreSQL before 11, or a look-alike behind an external source)
+      // refuses it: the connection is used as it is. The statement stands alone, so nothing else is undone.
+      conn.query(PG_SESSION_SETTINGS, () => done(null, conn));
     },
   };
 }
