@@ -26,9 +26,12 @@ export async function call<T = any>(api: Api, method: string, path: string, body
 /** The Status options of the benchmark tables. */
 export const STATUSES = ['open', 'closed', 'pending', 'archived'];
 
-/** Creates the benchmark base and table; returns their ids. */
-export async function createBenchTable(api: Api): Promise<{ baseId: string; tableId: string }> {
-  const base = await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Bench' });
+/** Creates the benchmark base (named `baseTitle`) and its Items table; returns their ids. */
+export async function createBenchTable(
+  api: Api,
+  baseTitle = 'Bench',
+): Promise<{ baseId: string; tableId: string }> {
+  const base = await call(api, 'POST', '/api/v1/db/meta/projects', { title: baseTitle });
   const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, {
     table_name: 'items',
     title: 'Items',
@@ -49,7 +52,8 @@ export async function createBenchTable(api: Api): Promise<{ baseId: string; tabl
   return { baseId: base.id, tableId: table.id };
 }
 
-function rowAt(i: number) {
+/** Row `i` of the benchmark's Items table. */
+export function rowAt(i: number) {
   return {
     Title: `Item ${i}`,
     Name: `name-${(i * 7919) % 100_003}`,
@@ -62,15 +66,15 @@ function rowAt(i: number) {
 }
 
 /**
- * Seeds `total` rows through the v1 bulk insert in batches, two requests in flight (the client prepares the
- * next batch while the server writes one); returns rows per second.
+ * Seeds `total` rows (`row(i)`, by default the Items rows) through the v1 bulk insert in batches, two
+ * requests in flight (the client prepares the next batch while the server writes one); returns rows per second.
  */
 export async function seed(
   api: Api,
   baseId: string,
   tableId: string,
   total: number,
-  batch = 2000,
+  { batch = 2000, row = rowAt as (i: number) => object } = {},
 ): Promise<number> {
   const path = `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`;
   const started = performance.now();
@@ -84,7 +88,7 @@ export async function seed(
         api,
         'POST',
         path,
-        Array.from({ length: n }, (_, k) => rowAt(from + k)),
+        Array.from({ length: n }, (_, k) => row(from + k)),
       );
     }
   };

@@ -7,54 +7,14 @@
  * Then a mixed load of all shapes at 20 concurrent clients, and the server's RSS.
  */
 import autocannon from 'autocannon';
-import { call, STATUSES, type Api } from '../rows-bench.js';
+import { call, createBenchTable, seed, STATUSES, type Api } from '../rows-bench.js';
 import type { ServerProcess } from '../server-process.js';
 import { median, percentile } from '../stats.js';
 
 /** The benchmark's user on the server under test. */
 export type ShapeApi = Api;
 
-function itemAt(i: number) {
-  return {
-    Title: `Item ${i}`,
-    Name: `name-${(i * 7919) % 100_003}`,
-    Price: ((i * 37) % 10_000) / 100,
-    Qty: i % 500,
-    Status: STATUSES[i % 4],
-    Done: i % 3 === 0,
-    Day: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-  };
-}
-
-/** Bulk inserts through the v1 API, two requests in flight; returns rows per second. */
-async function bulk(
-  api: ShapeApi,
-  baseId: string,
-  tableId: string,
-  total: number,
-  row: (i: number) => object,
-) {
-  const path = `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`;
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      const from = next;
-      const n = Math.min(2000, total - from);
-      next += n;
-      await call(
-        api,
-        'POST',
-        path,
-        Array.from({ length: n }, (_, k) => row(from + k)),
-      );
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return total / ((performance.now() - started) / 1000);
-}
-
-interface Fixture {
+export interface Fixture {
   baseId: string;
   itemsId: string;
   insertRate: number;
@@ -64,67 +24,59 @@ interface Fixture {
  * Items (N rows) with a link to Customers (N/100) whose City and Title are looked up, a has-many to Parts
  * (N/4) rolled up, and a formula. Link keys are written in SQL: they are set-up, not what is measured.
  */
-async function setUp(api: ShapeApi, server: ServerProcess, n: number): Promise<Fixture> {
-  const base = await call(api, 'POST', '/api/v1/db/meta/projects', { title: 'Shapes' });
+export async function setUp(api: ShapeApi, server: ServerProcess, n: number): Promise<Fixture> {
+  // Items: the rows benchmark's table and rows (Title, Name, Price, Qty, Status, Done, Day).
+  const { baseId, tableId: itemsId } = await createBenchTable(api, 'Shapes');
   const mk = (title: string, columns: object[]) =>
-    call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title, columns });
-  const items = await mk('Items', [
-    { title: 'Name', uidt: 'SingleLineText' },
-    { title: 'Price', uidt: 'Decimal' },
-    { title: 'Qty', uidt: 'Number' },
-    { title: 'Status', uidt: 'SingleSelect', colOptions: { options: STATUSES.map((title) => ({ title })) } },
-    { title: 'Done', uidt: 'Checkbox' },
-    { title: 'Day', uidt: 'Date' },
-  ]);
+    call(api, 'POST', `/api/v1/db/meta/projects/${baseId}/tables`, { title, columns });
   const customers = await mk('Customers', [{ title: 'City', uidt: 'SingleLineText' }]);
   const parts = await mk('Parts', [{ title: 'Weight', uidt: 'Decimal' }]);
   const nCustomers = Math.max(10, Math.round(n / 100));
   const nParts = Math.round(n / 4);
-  const insertRate = await bulk(api, base.id, items.id, n, itemAt);
-  await bulk(api, base.id, customers.id, nCustomers, (i) => ({
-    Title: `Customer ${i}`,
-    City: `City ${i % 50}`,
-  }));
-  await bulk(api, base.id, parts.id, nParts, (i) => ({ Title: `Part ${i}`, Weight: (i % 300) / 4 }));
+  const insertRate = await seed(api, baseId, itemsId, n);
+  await seed(api, baseId, customers.id, nCustomers, {
+    row: (i) => ({ Title: `Customer ${i}`, City: `City ${i % 50}` }),
+  });
+  await seed(api, baseId, parts.id, nParts, { row: (i) => ({ Title: `Part ${i}`, Weight: (i % 300) / 4 }) });
 
   const col = async (tableId: string, body: object) =>
     (await call(api, 'POST', `/api/v1/db/meta/tables/${tableId}/columns`, body)).column_id as string;
   const meta = (id: string) => call(api, 'GET', `/api/v1/db/meta/tables/${id}`);
   const fieldId = async (tableId: string, title: string) =>
     (await meta(tableId)).columns.find((c: any) => c.title === title).id as string;
-  const customerLink = await col(items.id, {
+  const customerLink = await col(itemsId, {
     title: 'Customer',
     uidt: 'LinkToAnotherRecord',
     type: 'bt',
     childId: customers.id,
   });
-  const partsLink = await col(items.id, { title: 'Parts', uidt: 'Links', type: 'hm', childId: parts.id });
+  const partsLink = await col(itemsId, { title: 'Parts', uidt: 'Links', type: 'hm', childId: parts.id });
   const fkOf = (m: any) => m.columns.find((c: any) => c.uidt === 'ForeignKey').column_name as string;
-  const itemsMeta = await meta(items.id);
+  const itemsMeta = await meta(itemsId);
   const partsMeta = await meta(parts.id);
   await server.sql(`update "${itemsMeta.table_name}" set "${fkOf(itemsMeta)}" = (id % ${nCustomers}) + 1`);
   await server.sql(`update "${partsMeta.table_name}" set "${fkOf(partsMeta)}" = ((id * 7) % ${n}) + 1`);
-  await col(items.id, {
+  await col(itemsId, {
     title: 'City',
     uidt: 'Lookup',
     fk_relation_column_id: customerLink,
     fk_lookup_column_id: await fieldId(customers.id, 'City'),
   });
-  await col(items.id, {
+  await col(itemsId, {
     title: 'Customer name',
     uidt: 'Lookup',
     fk_relation_column_id: customerLink,
     fk_lookup_column_id: await fieldId(customers.id, 'Title'),
   });
-  await col(items.id, {
+  await col(itemsId, {
     title: 'Parts weight',
     uidt: 'Rollup',
     fk_relation_column_id: partsLink,
     fk_rollup_column_id: await fieldId(parts.id, 'Weight'),
     rollup_function: 'sum',
   });
-  await col(items.id, { title: 'Value', uidt: 'Formula', formula_raw: '{Price} * {Qty}' });
-  return { baseId: base.id, itemsId: items.id, insertRate };
+  await col(itemsId, { title: 'Value', uidt: 'Formula', formula_raw: '{Price} * {Qty}' });
+  return { baseId, itemsId, insertRate };
 }
 
 /** A shape: a request path whose values change with `i`. */
@@ -133,7 +85,7 @@ interface Shape {
   path: (i: number) => string;
 }
 
-function shapesOf(f: Fixture, n: number): Shape[] {
+export function shapesOf(f: Fixture, n: number): Shape[] {
   const v2 = `/api/v2/tables/${f.itemsId}/records`;
   const v1 = `/api/v1/db/data/noco/${f.baseId}/${f.itemsId}`;
   const w = (s: string) => `where=${encodeURIComponent(s)}`;

@@ -50,8 +50,10 @@ export class AutoIndexer {
   private trigramUnavailable = false;
   /** Fields whose trigram index a table model has checked (or is checking). */
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
-  /** Per table name: the index builds started so far, one after another. */
+  /** Per table name (one queue for all of PostgreSQL): the index builds started so far, one after another. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** PostgreSQL, per table: builds queued or running, and whether one was built since the last refresh. */
+  private readonly pgBuilds = new Map<string, { queued: number; built: boolean }>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
   readonly enabled: boolean;
@@ -87,21 +89,21 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    const build = async () => {
+    this.build(db, model, async () => {
+      if (this.trigramUnavailable) return false;
       try {
         await db.raw('create extension if not exists pg_trgm');
       } catch {
         this.trigramUnavailable = true;
-        return;
+        return false;
       }
       await db.raw('create index concurrently if not exists ?? on ?? using gin (?? gin_trgm_ops)', [
         name,
         model.tableName,
         field.name,
       ]);
-      await this.analyze(db, model);
-    };
-    this.inTurn(model, build);
+      return true;
+    });
   }
 
   /**
@@ -147,9 +149,9 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    this.inTurn(model, async () => {
+    this.build(db, model, async () => {
       await createIndex(db, model, name, columns);
-      await this.analyze(db, model);
+      return true;
     });
   }
 
@@ -182,12 +184,41 @@ export class AutoIndexer {
   }
 
   /**
-   * Runs a build of a table's index (or its statistics) after the ones started before it: two concurrent
-   * builds on one PostgreSQL table (`create index concurrently`, `vacuum`) can deadlock, and on SQLite they
-   * only wait for each other's write lock.
+   * Runs `create` in the background, then refreshes the table's statistics. On PostgreSQL the statistics are
+   * refreshed once, after the last build queued for the table (docs/performance.md).
+   */
+  private build(db: Knex, model: TableModel, create: () => Promise<boolean>): void {
+    if (model.dialect !== 'pg') {
+      this.inTurn(model, async () => {
+        if (await create()) await this.analyze(db, model);
+      });
+      return;
+    }
+    const builds = this.pgBuilds.get(model.tableName) ?? { queued: 0, built: false };
+    builds.queued++;
+    this.pgBuilds.set(model.tableName, builds);
+    this.inTurn(model, async () => {
+      try {
+        if (await create()) builds.built = true;
+      } finally {
+        builds.queued--;
+      }
+      if (builds.queued === 0 && builds.built) {
+        builds.built = false;
+        await this.analyze(db, model);
+      }
+    });
+  }
+
+  /**
+   * Runs a build of an index (or statistics) after the ones started before it: per table on SQLite and MySQL
+   * (builds on one table only wait for each other's write lock), one at a time on PostgreSQL, where
+   * `create index concurrently` and `vacuum` on a table conflict with themselves (two at once can deadlock),
+   * each waiting build holds a pooled connection requests need, and builds side by side take every core of a
+   * small machine from the requests.
    */
   private inTurn(model: TableModel, build: () => Promise<void>): void {
-    const table = model.tableName;
+    const table = model.dialect === 'pg' ? '' : model.tableName;
     const next: Promise<unknown> = (this.queues.get(table) ?? Promise.resolve())
       .then(build)
       .catch(() => undefined)

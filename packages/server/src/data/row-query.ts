@@ -14,6 +14,7 @@ import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
 import { goesToReader, hasReadPool, selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
+import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
@@ -147,9 +148,14 @@ export class RowReader {
    * the planner's choice for it with EXPLAIN.
    */
   pageSql(q: PageQuery): { sql: string; bindings: readonly unknown[] } {
-    const qb = this.filtered(q.where, this.db, q.within).select(this.projection(q.fields).select);
-    this.orderBy(qb, q.sort);
-    const compiled = qb.limit(q.limit).offset(q.offset).toSQL().toNative();
+    const qb = this.offsetPage(
+      this.filtered(q.where, this.db, q.within),
+      this.projection(q.fields).select,
+      (b) => this.orderBy(b, q.sort),
+      q.limit,
+      q.offset,
+    );
+    const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
@@ -173,11 +179,14 @@ export class RowReader {
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
     if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
-      const build = () => {
-        const qb = this.filtered(q.where, this.db, q.within).select(columns);
-        this.orderBy(qb, q.sort);
-        return qb.limit(q.limit).offset(q.offset);
-      };
+      const build = () =>
+        this.offsetPage(
+          this.filtered(q.where, this.db, q.within),
+          columns,
+          (b) => this.orderBy(b, q.sort),
+          q.limit,
+          q.offset,
+        );
       if (this.model.dialect !== 'sqlite') return (await selectRows(this.db, this.model.dialect, build())).map(decode);
       // The same request shape compiles to the same SQL: build it with knex once per table model.
       const shape = [
@@ -204,9 +213,11 @@ export class RowReader {
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
     const version = this.cache.version(this.model.id);
     const before = this.cache.getSeek(this.model.id, key, q.offset);
-    const qb = this.filtered(q.where, this.db, q.within).select(columns).orderBy(pk.name, direction);
+    const byKey = (b: Knex.QueryBuilder) => void b.orderBy(pk.name, direction);
     let raw: Row[];
     if (before !== undefined) {
+      const qb = this.filtered(q.where, this.db, q.within).select(columns);
+      byKey(qb);
       raw = await selectRows(
         this.db,
         this.model.dialect,
@@ -214,7 +225,12 @@ export class RowReader {
       );
     } else {
       // Read one row more, the one just before the page: its key is the seek point for this offset.
-      raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit + 1).offset(q.offset - 1));
+      const filtered = this.filtered(q.where, this.db, q.within);
+      raw = await selectRows(
+        this.db,
+        this.model.dialect,
+        this.offsetPage(filtered, columns, byKey, q.limit + 1, q.offset - 1),
+      );
       const first = raw.shift();
       if (first) this.cache.setSeek(this.model.id, key, q.offset, first[pk.name], version);
     }
@@ -256,15 +272,19 @@ export class RowReader {
   /**
    * The page at a deep OFFSET in row order, with the row before it. MySQL would read and sort the whole table
    * for it (130 ms at 50,000 rows of 100,000); its keys come from the (nc_order, pk) index alone, then only
-   * those rows are read (12 ms).
+   * those rows are read (12 ms). PostgreSQL works out computed columns for the page's rows only.
    */
   private deepRowOrderPage(
     q: PageQuery,
     selected: (string | Knex.Raw)[],
     qb: Knex.QueryBuilder,
   ): Knex.QueryBuilder {
-    if (this.model.dialect !== 'mysql') return qb.limit(q.limit + 1).offset(q.offset - 1);
     const pk = this.model.pk!;
+    if (this.model.dialect === 'pg') {
+      const order = (b: Knex.QueryBuilder) => orderByRowOrder(b, this.model.rowOrder!, pk, 'pg');
+      return this.offsetPage(this.filtered(q.where, this.db, q.within), selected, order, q.limit + 1, q.offset - 1);
+    }
+    if (this.model.dialect !== 'mysql') return qb.limit(q.limit + 1).offset(q.offset - 1);
     const keys = this.filtered(q.where, this.db, q.within).select({ rb_key: pk.name });
     orderByRowOrder(keys, this.model.rowOrder!, pk, 'mysql');
     void keys.limit(q.limit + 1).offset(q.offset - 1);
@@ -273,6 +293,25 @@ export class RowReader {
       .join(keys.as('rb_k'), `${this.model.tableName}.${pk.name}`, 'rb_k.rb_key');
     orderByRowOrder(page, this.model.rowOrder!, pk, 'mysql');
     return page;
+  }
+
+  /**
+   * A page read with LIMIT/OFFSET from a filtered table. On PostgreSQL, computed columns are worked out for
+   * the page's rows only, not for the rows OFFSET skips (pg-paging.ts).
+   */
+  private offsetPage(
+    filtered: Knex.QueryBuilder,
+    columns: readonly (string | Knex.Raw)[],
+    order: (qb: Knex.QueryBuilder) => void,
+    limit: number,
+    offset: number,
+  ): Knex.QueryBuilder {
+    const { dialect, tableName } = this.model;
+    if (computesAfterPaging(dialect, tableName, columns, offset))
+      return pageThenCompute(this.db, tableName, this.model.pk?.name, filtered, columns, order, limit, offset);
+    const qb = filtered.select([...columns]);
+    order(qb);
+    return qb.limit(limit).offset(offset);
   }
 
   /** Keeps a row's (order, key) as the seek point of `offset`; an empty order cannot be sought from. */

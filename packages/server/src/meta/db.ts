@@ -3,6 +3,7 @@ import knexFactory, { type Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { MetaDbConfig } from '../config.js';
 import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
+import { pgPoolConfig } from '../data/pg-session.js';
 import { useImmediateSqliteTransactions } from './sqlite-immediate.js';
 
 export type MetaDb = Knex;
@@ -29,7 +30,11 @@ export function openMetaDb(config: MetaDbConfig): MetaDb {
         },
       });
     case 'pg':
-      return knexFactory({ client: 'pg', connection: config.connection, pool: { min: 0, max: 10 } });
+      return knexFactory({
+        client: 'pg',
+        connection: config.connection,
+        pool: pgPoolConfig({ min: 0, max: 10 }),
+      });
     case 'mysql':
       return knexFactory({
         client: 'mysql2',
