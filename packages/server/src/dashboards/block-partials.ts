@@ -11,8 +11,19 @@ export interface Partial {
   /** Non-empty values of the aggregated field. */
   c: number;
   s: number;
+  /**
+   * The rounding error of `s` so far when block sums were added up (compensated summation, as SQLite sums):
+   * the merged sum is `s + e`.
+   */
+  e?: number;
   min: number | null;
   max: number | null;
+  /**
+   * SQLite keeps decimals as floating point: there, the sum of the values scaled to whole units of the field's
+   * last place (`si`) and how many values have no more places than that (`fit`), so block sums add up exactly.
+   */
+  si?: number;
+  fit?: number;
 }
 
 /** A group's raw key as the database returned it, with its partial. */
@@ -27,10 +38,21 @@ const keyOf = (raw: unknown) => JSON.stringify(raw ?? null);
 function add(into: Partial, p: Partial): void {
   into.n += p.n;
   into.c += p.c;
-  into.s += p.s;
+  // Neumaier's compensated summation: the low bits lost when adding are kept in `e`.
+  const t = into.s + p.s;
+  const lost = Math.abs(into.s) >= Math.abs(p.s) ? into.s - t + p.s : p.s - t + into.s;
+  into.e = (into.e ?? 0) + lost + (p.e ?? 0);
+  into.s = t;
+  if (into.si !== undefined || p.si !== undefined) {
+    into.si = (into.si ?? 0) + (p.si ?? 0);
+    into.fit = (into.fit ?? 0) + (p.fit ?? 0);
+  }
   into.min = into.min === null ? p.min : p.min === null ? into.min : Math.min(into.min, p.min);
   into.max = into.max === null ? p.max : p.max === null ? into.max : Math.max(into.max, p.max);
 }
+
+/** The sum of a partial, its compensation added. */
+export const sumOf = (p: Partial) => p.s + (p.e ?? 0);
 
 /** The groups of several lists of partials, partials of the same group added up (the inputs are not changed). */
 export function mergePartials(lists: Iterable<GroupPartial[]>): GroupPartial[] {
