@@ -24,6 +24,11 @@ export interface BlockPlan {
   block(lo: number, hi: number): Promise<GroupPartial[]>;
   /** The widget's answer from the merged groups. */
   finish(groups: GroupPartial[]): unknown;
+  /**
+   * Where the database tells cheaply whether another connection wrote since (SQLite's `data_version`): a
+   * token that changes when one did. Without it, kept blocks are rebuilt every REFRESH_MS.
+   */
+  outsideWrites?(): Promise<unknown>;
 }
 
 const MIN_BLOCK = 4096;
@@ -48,6 +53,8 @@ interface State {
   /** Journal position the partials reflect. */
   seq: number;
   at: number;
+  /** The plan's outsideWrites() token when the build started. */
+  outside?: unknown;
   size: number;
   blocks: Map<number, GroupPartial[]>;
 }
@@ -133,7 +140,7 @@ export class BlockAggregates {
         this.buildLater(id, plan, { yielding: true });
         return undefined;
       }
-      if (Date.now() - state.at > REFRESH_MS) this.buildLater(id, plan, { yielding: true, old: state });
+      if (Date.now() - state.at > REFRESH_MS) await this.refresh(id, plan, state);
       return plan.finish(mergePartials(state.blocks.values()));
     } finally {
       this.flights.delete(id);
@@ -154,6 +161,21 @@ export class BlockAggregates {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([build, new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)))]);
     clearTimeout(timer);
+  }
+
+  /**
+   * Kept blocks are rebuilt in the background once REFRESH_MS old, for writes this process never heard of;
+   * where the database says no other connection wrote since they were built, they are kept as they are.
+   */
+  private async refresh(id: string, plan: BlockPlan, state: State): Promise<void> {
+    if (plan.outsideWrites && state.outside !== undefined) {
+      const now = await plan.outsideWrites();
+      if (now === state.outside) {
+        state.at = Date.now();
+        return;
+      }
+    }
+    this.buildLater(id, plan, { yielding: true, old: state });
   }
 
   /** Resolves once the background builds started so far have finished. */
@@ -227,11 +249,12 @@ export class BlockAggregates {
     const at = Date.now();
     this.stats.full++;
     if (yielding) await this.idle();
+    const outside = plan.outsideWrites ? await plan.outsideWrites() : undefined;
     const { min, max } = await plan.bounds();
     const span = min === null || max === null ? 0 : max - min + 1;
     let size = MIN_BLOCK;
     while (span / size > TARGET_BLOCKS) size *= 2;
-    const state: State = { seq, at, size, blocks: new Map() };
+    const state: State = { seq, at, outside, size, blocks: new Map() };
     if (min === null || max === null) return state;
     let lo = Math.floor(min / size) * size;
     while (lo <= max) {

@@ -206,12 +206,25 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** How long saving a number or chart waits for its blocks; a longer build finishes in the background. */
+/** How long saving a number or chart waits for its blocks and index; a longer build finishes in the background. */
 const SAVE_BUILD_WAIT_MS = 10_000;
 
-/** Builds a saved widget's blocks, so its first read merges kept blocks instead of scanning the table. */
+/**
+ * Waits for the index a saved widget asked for, then builds its blocks, so its first read merges kept blocks
+ * (or reads the index) instead of scanning the table, and does not meet the index build on its way. The
+ * blocks are built after the index, whose commit would otherwise make them look written by another connection.
+ */
 async function prepareBlocks(blocks: BlockAggregates, query: WidgetQuery | null): Promise<void> {
-  if (query?.blocks) await blocks.prepare(query.blocks, SAVE_BUILD_WAIT_MS);
+  if (!query) return;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    query.indexBuild,
+    new Promise<void>((r) => (timer = setTimeout(r, SAVE_BUILD_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  const left = SAVE_BUILD_WAIT_MS - (Date.now() - started);
+  if (query.blocks && left > 0) await blocks.prepare(query.blocks, left);
 }
 
 const blockStores = new WeakMap<AppContext, BlockAggregates>();

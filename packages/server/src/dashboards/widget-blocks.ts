@@ -52,6 +52,14 @@ export function blockPlanOf(w: BlockWidget): BlockPlan | undefined {
       const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
       return { min: num(row?.lo), max: num(row?.hi) };
     },
+    // SQLite counts the commits of other connections (index builds, other processes, direct SQL).
+    outsideWrites:
+      dialect === 'sqlite'
+        ? async () => {
+            const rows = (await db.raw('pragma data_version')) as { data_version: number }[];
+            return rows[0]?.data_version;
+          }
+        : undefined,
     block: async (lo, hi) => {
       const qb = db(table).where(pk.name, '>=', lo).where(pk.name, '<', hi);
       if (w.where.length) {

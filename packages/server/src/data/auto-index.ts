@@ -43,6 +43,8 @@ export interface AutoIndexOptions {
 
 export class AutoIndexer {
   private readonly tried = new Set<string>();
+  /** Index builds still running, by the key of their columns. */
+  private readonly building = new Map<string, Promise<void>>();
   private readonly perTable = new Map<string, number>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
@@ -58,15 +60,24 @@ export class AutoIndexer {
     this.enabled = opts.enabled ?? true;
   }
 
-  /** Notes a query shape; starts building a fitting index the first time the shape is seen. */
-  suggest(db: Knex, model: TableModel, where: readonly FilterNode[] | undefined, sort: readonly SortSpec[] | undefined): void {
-    if (!model.managed || !this.enabled) return;
+  /**
+   * Notes a query shape; starts building a fitting index the first time the shape is seen. Returns the build
+   * of that index while it runs (dashboards wait for it when a widget is saved).
+   */
+  suggest(
+    db: Knex,
+    model: TableModel,
+    where: readonly FilterNode[] | undefined,
+    sort: readonly SortSpec[] | undefined,
+  ): Promise<void> | undefined {
+    if (!model.managed || !this.enabled) return undefined;
     this.reanalyzeIfGrown(db, model);
-    this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
+    const build = this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
     for (const f of searchedFields(model, where)) {
       if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
       else this.suggestTextSearch(db, model, f);
     }
+    return build;
   }
 
   /**
@@ -131,21 +142,26 @@ export class AutoIndexer {
    * Notes an index on the given columns, in order: dashboards ask for (group field, aggregated field) so a
    * grouped aggregate reads a covering index in group order instead of scanning and sorting the table.
    */
-  suggestColumns(db: Knex, model: TableModel, columns: string[]): void {
-    if (!model.managed || !this.enabled) return;
-    if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return;
+  suggestColumns(db: Knex, model: TableModel, columns: string[]): Promise<void> | undefined {
+    if (!model.managed || !this.enabled) return undefined;
+    if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
-    if (this.tried.has(key)) return;
+    if (this.tried.has(key)) return this.building.get(key);
     this.tried.add(key);
     const count = this.perTable.get(model.tableName) ?? 0;
-    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
     const build = async () => {
       await createIndex(db, model, name, columns);
       await this.analyze(db, model);
     };
-    this.pending = Promise.all([this.pending, build().catch(() => undefined)]);
+    const running = build()
+      .catch(() => undefined)
+      .finally(() => this.building.delete(key));
+    this.building.set(key, running);
+    this.pending = Promise.all([this.pending, running]);
+    return running;
   }
 
   /** Counts inserted rows (from the change feed) towards the next statistics refresh. */
