@@ -180,4 +180,23 @@ describe('block aggregates', () => {
     expect(t.reads.length).toBeGreaterThan(10);
     expect(await store.read(t.plan)).toEqual(t.truth());
   });
+
+  it('rebuilds old blocks only when the database says another connection wrote', async () => {
+    const store = new BlockAggregates({ refreshMs: 50 });
+    const t = tableOf(rows);
+    let commits = 1;
+    const plan: BlockPlan = { ...t.plan, outsideWrites: async () => commits };
+    expect(await firstRead(store, plan)).toEqual(t.truth());
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await store.read(plan)).toEqual(t.truth());
+    await store.settled();
+    expect(store.stats.full).toBe(1);
+    rows[5]!.v = 6; // written by another process: no change event
+    commits = 2;
+    await new Promise((r) => setTimeout(r, 80));
+    await store.read(plan);
+    await store.settled();
+    expect(store.stats.full).toBe(2);
+    expect(await store.read(plan)).toEqual(t.truth());
+  });
 });

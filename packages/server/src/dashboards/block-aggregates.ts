@@ -84,6 +84,12 @@ export class BlockAggregates {
   private idleWaiters: (() => void)[] = [];
   /** Counts of full computations, block recomputations and refusals; tests read them. */
   readonly stats: BlockStats = { full: 0, blocks: 0, tooMany: 0 };
+  /** How old kept blocks may get before they are rebuilt (REFRESH_MS; tests make it short). */
+  private readonly refreshMs: number;
+
+  constructor(opts: { refreshMs?: number } = {}) {
+    this.refreshMs = opts.refreshMs ?? REFRESH_MS;
+  }
 
   /** Follows the change feed: notes which rows of which table changed. */
   onChange(e: ChangeEvent): void {
@@ -140,7 +146,7 @@ export class BlockAggregates {
         this.buildLater(id, plan, { yielding: true });
         return undefined;
       }
-      if (Date.now() - state.at > REFRESH_MS) await this.refresh(id, plan, state);
+      if (Date.now() - state.at > this.refreshMs) await this.refresh(id, plan, state);
       return plan.finish(mergePartials(state.blocks.values()));
     } finally {
       this.flights.delete(id);
@@ -218,7 +224,7 @@ export class BlockAggregates {
     const { old } = opts;
     if (this.builds.has(id)) return;
     const skippedAt = this.skipped.get(id);
-    if (!old && skippedAt !== undefined && Date.now() - skippedAt < REFRESH_MS) return;
+    if (!old && skippedAt !== undefined && Date.now() - skippedAt < this.refreshMs) return;
     const build = this.compute(plan, opts.yielding)
       .then((fresh) => {
         if (old && this.states.get(id) !== old) return;
