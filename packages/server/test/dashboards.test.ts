@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetMeta } from '@rowbase/core/api/dashboards';
-import { widgetBlocks } from '../src/dashboards/dashboard-routes.js';
-import { planWidgetQuery } from '../src/dashboards/widget-data.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { jobResult } from './jobs-fixtures.js';
 import { addBaseUser, adminToken, insertRows, seedTable, type SeededTable } from './view-fixtures.js';
@@ -155,65 +153,6 @@ describe.each(testDatabases())('dashboards on %s', (kind) => {
     ]);
     await server.api.delete(`/api/v2/tables/${t.tableId}/records`, [{ Id: id }], owner());
     expect((await read())[0]).toEqual({ key: 'a', value: 33 });
-  });
-
-  it('keeps charts in blocks: after a write only its blocks are read, and answers equal a fresh computation', async () => {
-    const configs = [
-      chart({ aggregation: 'avg' }),
-      { type: 'line', config: { viewId, groupBy: t.col.Price, aggregation: 'count' } },
-      { type: 'pie', config: { viewId, groupBy: t.col.Status, fieldId: t.col.Price, aggregation: 'min' } },
-      {
-        type: 'number',
-        config: { viewId, fieldId: t.col.Price, aggregation: 'sum', where: '(Status,eq,a)' },
-      },
-    ];
-    const widgets: WidgetMeta[] = [];
-    for (const body of configs) {
-      const w = await server.api.post(`/api/v1/db/meta/layouts/${layoutId}/widgets`, body, owner());
-      expect(w.status, JSON.stringify(w.body)).toBe(200);
-      widgets.push(w.body);
-    }
-    const blocks = widgetBlocks(server.ctx);
-    const check = async () => {
-      for (const w of widgets) {
-        const data = await server.api.get(`/api/v1/db/meta/widgets/${w.id}/data`, owner());
-        expect(data.status, JSON.stringify(data.body)).toBe(200);
-        const fresh = await (await planWidgetQuery(server.ctx, w, async () => {}))!.run();
-        expect(data.body, w.type).toEqual(fresh);
-      }
-    };
-    await check(); // answered by plain SQL while the blocks are built
-    await blocks.settled();
-    await check();
-    const { full, blocks: before } = { ...blocks.stats };
-    const ids = await insertRows(server, t, [
-      { Title: 'fig', Price: 3, Status: 'b', Secret: 1 },
-      { Title: 'lime', Price: 30, Status: 'a', Secret: 1 },
-    ]);
-    await check();
-    await server.api.patch(
-      `/api/v2/tables/${t.tableId}/records`,
-      [{ Id: ids[0], Status: 'a', Price: 45 }],
-      owner(),
-    );
-    await check();
-    await server.api.patch(`/api/v2/tables/${t.tableId}/records`, [{ Id: ids[1], Price: 70 }], owner()); // leaves the view
-    await check();
-    await server.api.delete(
-      `/api/v2/tables/${t.tableId}/records`,
-      ids.map((Id) => ({ Id })),
-      owner(),
-    );
-    await check();
-    expect(blocks.stats.full).toBe(full); // no write started over
-    // MySQL compares text keys ignoring case: charts grouped by Status run plain SQL there.
-    const kept = kind === 'mysql' ? 2 : widgets.length;
-    expect(blocks.stats.blocks).toBeGreaterThanOrEqual(before + 4 * kept);
-    for (const w of widgets) {
-      expect((await server.api.delete(`/api/v1/db/meta/widgets/${w.id}`, undefined, owner())).status).toBe(
-        200,
-      );
-    }
   });
 
   it('never reads a field the view hides, and refuses bad configs with the field named', async () => {

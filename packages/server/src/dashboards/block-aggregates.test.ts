@@ -15,8 +15,8 @@ function tableOf(rows: Row[]) {
     tableId: 't1',
     key: 'sum v by g',
     bounds: async () => ({
-      min: rows.length ? Math.min(...rows.map((r) => r.id)) : null,
-      max: rows.length ? Math.max(...rows.map((r) => r.id)) : null,
+      min: rows.length ? rows.reduce((m, r) => Math.min(m, r.id), Infinity) : null,
+      max: rows.length ? rows.reduce((m, r) => Math.max(m, r.id), -Infinity) : null,
     }),
     block: async (lo, hi) => {
       reads.push([lo, hi]);
@@ -138,5 +138,65 @@ describe('block aggregates', () => {
     await store.settled();
     expect(store.stats.full).toBe(1);
     expect(await store.read(t.plan)).toEqual(t.truth());
+  });
+
+  it('merges neighbouring blocks when groups recur in every block, and stays exact after writes', async () => {
+    const store = new BlockAggregates();
+    const wide: Row[] = Array.from({ length: 200_000 }, (_, i) => ({
+      id: i + 1,
+      g: `g${i % 600}`,
+      v: i % 5,
+    }));
+    const t = tableOf(wide);
+    expect(await firstRead(store, t.plan)).toEqual(t.truth());
+    expect(store.stats.tooMany).toBe(0);
+    wide[100]!.g = 'g7';
+    wide[150_000]!.v = 40;
+    store.onChange(event('rows.updated', [101, 150_001]));
+    t.reads.length = 0;
+    expect(await store.read(t.plan)).toEqual(t.truth());
+    // 49 blocks of 4,096 keys times 600 groups is too many partials: the blocks were merged into 8,192 keys.
+    expect(t.reads.length).toBe(2);
+    for (const [lo, hi] of t.reads) expect(hi - lo).toBe(8192);
+  });
+
+  it('is built when the widget is saved, so its first read answers from blocks', async () => {
+    const store = new BlockAggregates();
+    const t = tableOf(rows);
+    await store.prepare(t.plan, 10_000);
+    expect(store.stats.full).toBe(1);
+    expect(await store.read(t.plan)).toEqual(t.truth());
+  });
+
+  it('builds in the background only while no request is in flight', async () => {
+    const store = new BlockAggregates();
+    const t = tableOf(rows);
+    store.requestStarted();
+    expect(await store.read(t.plan)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.reads).toEqual([]);
+    store.requestEnded();
+    await store.settled();
+    expect(t.reads.length).toBeGreaterThan(10);
+    expect(await store.read(t.plan)).toEqual(t.truth());
+  });
+
+  it('rebuilds old blocks only when the database says another connection wrote', async () => {
+    const store = new BlockAggregates({ refreshMs: 50 });
+    const t = tableOf(rows);
+    let commits = 1;
+    const plan: BlockPlan = { ...t.plan, outsideWrites: async () => commits };
+    expect(await firstRead(store, plan)).toEqual(t.truth());
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await store.read(plan)).toEqual(t.truth());
+    await store.settled();
+    expect(store.stats.full).toBe(1);
+    rows[5]!.v = 6; // written by another process: no change event
+    commits = 2;
+    await new Promise((r) => setTimeout(r, 80));
+    await store.read(plan);
+    await store.settled();
+    expect(store.stats.full).toBe(2);
+    expect(await store.read(plan)).toEqual(t.truth());
   });
 });

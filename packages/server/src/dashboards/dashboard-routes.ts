@@ -32,7 +32,7 @@ import { copyLayout } from './dashboards-copy.js';
 import { DashboardsRepo } from './dashboards-repo.js';
 import { BlockAggregates } from './block-aggregates.js';
 import { WidgetResultCache } from './widget-cache.js';
-import { planWidgetQuery, type ViewAccess } from './widget-data.js';
+import { planWidgetQuery, type ViewAccess, type WidgetQuery } from './widget-data.js';
 
 type Params = { baseId: string; layoutId: string; widgetId: string; uuid: string };
 
@@ -45,6 +45,18 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const blocks = widgetBlocks(ctx);
   // Blocks being built in the background finish before the database closes.
   app.addHook('onClose', async () => blocks.settled());
+  // Background block builds give way to requests in flight (docs/dashboards.md "Speed").
+  const counted = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (req) => {
+    counted.add(req);
+    blocks.requestStarted();
+  });
+  const ended = async (req: FastifyRequest) => {
+    if (!counted.delete(req)) return;
+    blocks.requestEnded();
+  };
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
   const params = (req: FastifyRequest) => req.params as Params;
 
   /** The dashboard base, checked to exist and to be a dashboard. */
@@ -125,7 +137,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(createWidgetBody, req.body);
     const layout = await layoutFor(req, params(req).layoutId, 'layoutRename');
     const widget = parseWith(widgetBody, { type: body.type, config: body.config });
-    await planWidgetQuery(ctx, widget, callerAccess(req));
+    const query = await planWidgetQuery(ctx, widget, callerAccess(req));
     const below = Math.max(0, ...(await repo.widgets(layout.id)).map((w) => w.y + w.h));
     const pos = parseWith(widgetPosition, {
       x: body.x ?? 0,
@@ -133,7 +145,9 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
       w: body.w ?? DEFAULT_SIZE.w,
       h: body.h ?? DEFAULT_SIZE.h,
     });
-    return repo.insertWidget(layout.id, widget, pos);
+    const saved = await repo.insertWidget(layout.id, widget, pos);
+    await prepareBlocks(blocks, query);
+    return saved;
   });
   app.patch('/api/v1/db/meta/widgets/:widgetId', async (req) => {
     const body = parseWith(updateWidgetBody, req.body);
@@ -141,12 +155,15 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const next = { ...widget, ...body };
     parseWith(widgetPosition, { x: next.x, y: next.y, w: next.w, h: next.h });
     let config: unknown;
+    let query: WidgetQuery | null = null;
     if (body.config !== undefined) {
       const checked: WidgetBody = parseWith(widgetBody, { type: widget.type, config: body.config });
-      await planWidgetQuery(ctx, checked, callerAccess(req));
+      query = await planWidgetQuery(ctx, checked, callerAccess(req));
       config = checked.config;
     }
-    return repo.updateWidget(widget.id, { x: body.x, y: body.y, w: body.w, h: body.h, config });
+    const saved = await repo.updateWidget(widget.id, { x: body.x, y: body.y, w: body.w, h: body.h, config });
+    await prepareBlocks(blocks, query);
+    return saved;
   });
   app.post('/api/v1/db/meta/layouts/:layoutId/positions', async (req) => {
     const positions = parseWith(positionsBody, req.body);
@@ -187,6 +204,27 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The share's creator chose what it shows; the view still narrows it (filters, shown fields).
     return readWidget(ctx, { results, blocks }, widget, async () => {});
   });
+}
+
+/** How long saving a number or chart waits for its blocks and index; a longer build finishes in the background. */
+const SAVE_BUILD_WAIT_MS = 10_000;
+
+/**
+ * Waits for the index a saved widget asked for, then builds its blocks, so its first read merges kept blocks
+ * (or reads the index) instead of scanning the table, and does not meet the index build on its way. The
+ * blocks are built after the index, whose commit would otherwise make them look written by another connection.
+ */
+async function prepareBlocks(blocks: BlockAggregates, query: WidgetQuery | null): Promise<void> {
+  if (!query) return;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    query.indexBuild,
+    new Promise<void>((r) => (timer = setTimeout(r, SAVE_BUILD_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  const left = SAVE_BUILD_WAIT_MS - (Date.now() - started);
+  if (query.blocks && left > 0) await blocks.prepare(query.blocks, left);
 }
 
 const blockStores = new WeakMap<AppContext, BlockAggregates>();

@@ -10,6 +10,7 @@ import { isIntegerKey, type Row } from '../data/row-query.js';
 import type { StoredField } from '../data/table-model.js';
 import type { ViewScope } from '../services/views/view-scope.js';
 import type { BlockPlan, GroupPartial } from './block-aggregates.js';
+import { sumOf } from './block-partials.js';
 
 /** Aggregations whose per-block partials add up to the whole. */
 const ADDITIVE: readonly Aggregation[] = ['count', 'sum', 'avg'];
@@ -36,7 +37,11 @@ export function blockPlanOf(w: BlockWidget): BlockPlan | undefined {
   const numeric = !field || field.kind === 'integer' || field.kind === 'decimal';
   if (!ADDITIVE.includes(aggregation) && !(EXTREMES.includes(aggregation) && numeric)) return undefined;
   if ((aggregation === 'sum' || aggregation === 'avg') && !numeric) return undefined;
-  if (group && scope.model.dialect === 'mysql' && !EXACT_KEYS.has(group.kind)) return undefined;
+  const dialect = scope.model.dialect;
+  if (group && dialect === 'mysql' && !EXACT_KEYS.has(group.kind)) return undefined;
+  // MySQL answers an average as a decimal rounded to 4 more places than the field has: the plain path answers.
+  if (aggregation === 'avg' && dialect === 'mysql') return undefined;
+  const scale = exactScaleOf(field);
   const db = scope.db;
   const table = scope.model.tableName;
   return {
@@ -47,6 +52,14 @@ export function blockPlanOf(w: BlockWidget): BlockPlan | undefined {
       const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
       return { min: num(row?.lo), max: num(row?.hi) };
     },
+    // SQLite counts the commits of other connections (index builds, other processes, direct SQL).
+    outsideWrites:
+      dialect === 'sqlite'
+        ? async () => {
+            const rows = (await db.raw('pragma data_version')) as { data_version: number }[];
+            return rows[0]?.data_version;
+          }
+        : undefined,
     block: async (lo, hi) => {
       const qb = db(table).where(pk.name, '>=', lo).where(pk.name, '<', hi);
       if (w.where.length) {
@@ -57,7 +70,19 @@ export function blockPlanOf(w: BlockWidget): BlockPlan | undefined {
       void qb.count({ rb_n: '*' });
       if (field) {
         void qb.count({ rb_c: field.name });
-        if (aggregation === 'sum' || aggregation === 'avg') void qb.sum({ rb_s: field.name });
+        if (aggregation === 'sum' || aggregation === 'avg') {
+          void qb.sum({ rb_s: field.name });
+          if (scale !== undefined && dialect === 'sqlite') {
+            const unit = 10 ** scale;
+            void qb.select(
+              db.raw(`sum(cast(round(?? * ${unit}) as integer)) as rb_si`, [field.name]),
+              db.raw(`sum(abs(?? * ${unit} - round(?? * ${unit})) < 1e-6) as rb_fit`, [
+                field.name,
+                field.name,
+              ]),
+            );
+          }
+        }
         if (aggregation === 'min') void qb.min({ rb_min: field.name });
         if (aggregation === 'max') void qb.max({ rb_max: field.name });
       }
@@ -73,12 +98,33 @@ export function blockPlanOf(w: BlockWidget): BlockPlan | undefined {
             s: Number(r.rb_s ?? 0),
             min: num(r.rb_min),
             max: num(r.rb_max),
+            ...(r.rb_si === undefined ? {} : { si: Number(r.rb_si ?? 0), fit: Number(r.rb_fit ?? 0) }),
           },
         }));
     },
     finish: (groups: GroupPartial[]) =>
-      w.finish(groups.map(({ raw, p }) => ({ raw, value: valueOfPartial(p, field, aggregation) }))),
+      w.finish(groups.map(({ raw, p }) => ({ raw, value: valueOfPartial(p, field, aggregation, scale) }))),
   };
+}
+
+/**
+ * The scale of a decimal field. PostgreSQL and MySQL keep it exactly: a sum of such values has at most that
+ * many places, so the sum of block sums is rounded to them, as the database's own sum is exact. SQLite keeps
+ * floating point: there blocks also sum the values in whole units of the last place, exact while every value
+ * has no more places than the scale (otherwise the block sums are added up, compensated).
+ */
+function exactScaleOf(field: StoredField | undefined): number | undefined {
+  if (!field || field.kind !== 'decimal') return undefined;
+  if (!/^(decimal|numeric)/i.test(field.column.dt ?? '')) return undefined;
+  const scale = Number(field.column.dtxs);
+  return Number.isInteger(scale) && scale >= 0 && scale <= 12 ? scale : undefined;
+}
+
+/** A group's sum: in whole units of the last place when SQLite's values all fit, else rounded to the scale. */
+function exactSum(p: GroupPartial['p'], scale: number | undefined): number {
+  if (scale === undefined) return sumOf(p);
+  if (p.si !== undefined) return p.fit === p.c ? p.si / 10 ** scale : sumOf(p);
+  return Number(sumOf(p).toFixed(scale));
 }
 
 /** The aggregate of a group from its merged partial, as SQL would answer it (null for no values). */
@@ -86,14 +132,15 @@ function valueOfPartial(
   p: GroupPartial['p'],
   field: StoredField | undefined,
   type: Aggregation,
+  scale: number | undefined,
 ): number | null {
   switch (type) {
     case 'count':
       return field ? p.c : p.n;
     case 'sum':
-      return p.c ? p.s : null;
+      return p.c ? exactSum(p, scale) : null;
     case 'avg':
-      return p.c ? p.s / p.c : null;
+      return p.c ? exactSum(p, scale) / p.c : null;
     case 'min':
       return p.min;
     case 'max':

@@ -41,6 +41,8 @@ export interface WidgetQuery {
   cacheKey?: string;
   /** How to keep the result in blocks of primary keys, so a write re-reads only its blocks (block-aggregates.ts). */
   blocks?: BlockPlan;
+  /** The build of the index the query asked for, while it runs (saving a widget waits for it). */
+  indexBuild?: Promise<void>;
 }
 
 /** A key for a result that depends only on the table's own rows (no computed field in the filters). */
@@ -132,7 +134,11 @@ function valueOf(raw: unknown, f: StoredField | undefined, type: Aggregation): n
 }
 
 /** Asks for a covering index (group, then aggregated field) on tables of the default source (data/auto-index.ts). */
-function suggestIndex(ctx: AppContext, scope: ViewScope, fields: (StoredField | undefined)[]): void {
+function suggestIndex(
+  ctx: AppContext,
+  scope: ViewScope,
+  fields: (StoredField | undefined)[],
+): Promise<void> | undefined {
   const kinds = new Set([
     'id',
     'text',
@@ -149,7 +155,9 @@ function suggestIndex(ctx: AppContext, scope: ViewScope, fields: (StoredField | 
     .filter((f): f is StoredField => !!f && kinds.has(f.kind))
     .filter((f) => !(scope.model.dialect === 'mysql' && /text|blob|json/i.test(f.column.dt ?? '')))
     .map((f) => f.name);
-  if (columns.length) ctx.dataCache.indexes.suggestColumns(scope.db, scope.model, [...new Set(columns)]);
+  return columns.length
+    ? ctx.dataCache.indexes.suggestColumns(scope.db, scope.model, [...new Set(columns)])
+    : undefined;
 }
 
 const labelOf = (f: StoredField | undefined, type: Aggregation) => (f ? `${type} ${f.title}` : 'count');
@@ -159,13 +167,15 @@ function planNumber(ctx: AppContext, scope: ViewScope, config: NumberConfig): Wi
   const where = viewPageQuery(scope, { where: config.where }).where ?? [];
   const reader = new RowReader(scope.db, scope.model, ctx.dataCache);
   reader.filtered(where); // checks the where against the table before anything runs
-  if (where.length) ctx.dataCache.indexes.suggest(scope.db, scope.model, where, undefined);
-  else suggestIndex(ctx, scope, [f]);
+  const indexBuild = where.length
+    ? ctx.dataCache.indexes.suggest(scope.db, scope.model, where, undefined)
+    : suggestIndex(ctx, scope, [f]);
   const cacheKey = cacheKeyOf(scope, where, ['number', f?.column.id, config.aggregation]);
   const label = labelOf(f, config.aggregation);
   return {
     tableId: scope.model.id,
     cacheKey,
+    indexBuild,
     blocks:
       cacheKey === undefined
         ? undefined
@@ -203,7 +213,7 @@ function planChart(ctx: AppContext, scope: ViewScope, config: ChartConfig, type:
   const where = viewPageQuery(scope, { where: config.where }).where ?? [];
   const reader = new RowReader(scope.db, scope.model, ctx.dataCache);
   reader.filtered(where);
-  suggestIndex(ctx, scope, [group, f]);
+  const indexBuild = suggestIndex(ctx, scope, [group, f]);
   // Bars and slices: the largest groups first; lines and areas: along the group key.
   const byValue = type === 'bar' || type === 'pie';
   const cacheKey = cacheKeyOf(scope, where, [byValue, group.column.id, f?.column.id, config.aggregation]);
@@ -211,6 +221,7 @@ function planChart(ctx: AppContext, scope: ViewScope, config: ChartConfig, type:
   return {
     tableId: scope.model.id,
     cacheKey,
+    indexBuild,
     blocks:
       cacheKey === undefined
         ? undefined

@@ -15,6 +15,14 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
+import {
+  fieldByKey,
+  filterColumns,
+  indexable,
+  indexColumnsFor,
+  orBranches,
+  servedByRowOrderIndex,
+} from './auto-index-columns.js';
 import type { StoredField, TableModel } from './table-model.js';
 import {
   searchedFields,
@@ -29,9 +37,6 @@ import {
 const SQLITE_ANALYSIS_LIMIT = 10_000;
 /** Per table; beyond this, writes would pay for too many indexes. */
 const MAX_AUTO_INDEXES_PER_TABLE = 12;
-const EQUALITY_OPS = new Set(['eq', 'checked', 'notchecked', 'in', 'anyof']);
-const RANGE_OPS = new Set(['gt', 'ge', 'lt', 'le', 'btw', 'isWithin']);
-const UNINDEXABLE_KINDS = new Set(['longtext', 'json', 'attachment', 'multiselect', 'user', 'geo']);
 
 /** Statistics are refreshed once this many rows were inserted and the table grew by half since the last time. */
 const REANALYZE_MIN_ROWS = 10_000;
@@ -43,6 +48,8 @@ export interface AutoIndexOptions {
 
 export class AutoIndexer {
   private readonly tried = new Set<string>();
+  /** Index builds still running, by the key of their columns. */
+  private readonly building = new Map<string, Promise<void>>();
   private readonly perTable = new Map<string, number>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
@@ -51,7 +58,7 @@ export class AutoIndexer {
   /** Fields whose trigram index a table model has checked (or is checking). */
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
   /** Per table name (one queue for all of PostgreSQL): the index builds started so far, one after another. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new Map<string, Promise<void>>();
   /** PostgreSQL, per table: builds queued or running, and whether one was built since the last refresh. */
   private readonly pgBuilds = new Map<string, { queued: number; built: boolean }>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
@@ -62,11 +69,19 @@ export class AutoIndexer {
     this.enabled = opts.enabled ?? true;
   }
 
-  /** Notes a query shape; starts building a fitting index the first time the shape is seen. */
-  suggest(db: Knex, model: TableModel, where: readonly FilterNode[] | undefined, sort: readonly SortSpec[] | undefined): void {
-    if (!model.managed || !this.enabled) return;
+  /**
+   * Notes a query shape; starts building a fitting index the first time the shape is seen. Returns the build
+   * of that index while it runs (dashboards wait for it when a widget is saved).
+   */
+  suggest(
+    db: Knex,
+    model: TableModel,
+    where: readonly FilterNode[] | undefined,
+    sort: readonly SortSpec[] | undefined,
+  ): Promise<void> | undefined {
+    if (!model.managed || !this.enabled) return undefined;
     this.reanalyzeIfGrown(db, model);
-    this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
+    const build = this.suggestColumns(db, model, indexColumnsFor(model, where, sort));
     // `~or` of conditions or of `~and` groups: one index per branch, so SQLite and PostgreSQL read each
     // branch from its index and join the row sets (counts of such filters stop scanning the table).
     for (const branch of orBranches(where)) this.suggestColumns(db, model, indexColumnsFor(model, branch, undefined));
@@ -74,6 +89,7 @@ export class AutoIndexer {
       if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
       else this.suggestTextSearch(db, model, f);
     }
+    return build;
   }
 
   /**
@@ -138,21 +154,24 @@ export class AutoIndexer {
    * Notes an index on the given columns, in order: dashboards ask for (group field, aggregated field) so a
    * grouped aggregate reads a covering index in group order instead of scanning and sorting the table.
    */
-  suggestColumns(db: Knex, model: TableModel, columns: string[]): void {
-    if (!model.managed || !this.enabled) return;
-    if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return;
-    if (servedByRowOrderIndex(model, columns)) return;
+  suggestColumns(db: Knex, model: TableModel, columns: string[]): Promise<void> | undefined {
+    if (!model.managed || !this.enabled) return undefined;
+    if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
+    if (servedByRowOrderIndex(model, columns)) return undefined;
     const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
-    if (this.tried.has(key)) return;
+    if (this.tried.has(key)) return this.building.get(key);
     this.tried.add(key);
     const count = this.perTable.get(model.tableName) ?? 0;
-    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+    if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    this.build(db, model, async () => {
+    const build = this.build(db, model, async () => {
       await createIndex(db, model, name, columns);
       return true;
     });
+    const running = build.finally(() => this.building.delete(key));
+    this.building.set(key, running);
+    return running;
   }
 
   /**
@@ -185,19 +204,19 @@ export class AutoIndexer {
 
   /**
    * Runs `create` in the background, then refreshes the table's statistics. On PostgreSQL the statistics are
-   * refreshed once, after the last build queued for the table (docs/performance.md).
+   * refreshed once, after the last build queued for the table (docs/performance.md). Resolves when done
+   * (never rejects: a failed build leaves the query as it was).
    */
-  private build(db: Knex, model: TableModel, create: () => Promise<boolean>): void {
+  private build(db: Knex, model: TableModel, create: () => Promise<boolean>): Promise<void> {
     if (model.dialect !== 'pg') {
-      this.inTurn(model, async () => {
+      return this.inTurn(model, async () => {
         if (await create()) await this.analyze(db, model);
       });
-      return;
     }
     const builds = this.pgBuilds.get(model.tableName) ?? { queued: 0, built: false };
     builds.queued++;
     this.pgBuilds.set(model.tableName, builds);
-    this.inTurn(model, async () => {
+    return this.inTurn(model, async () => {
       try {
         if (await create()) builds.built = true;
       } finally {
@@ -217,14 +236,17 @@ export class AutoIndexer {
    * each waiting build holds a pooled connection requests need, and builds side by side take every core of a
    * small machine from the requests.
    */
-  private inTurn(model: TableModel, build: () => Promise<void>): void {
+  private inTurn(model: TableModel, build: () => Promise<void>): Promise<void> {
     const table = model.dialect === 'pg' ? '' : model.tableName;
-    const next: Promise<unknown> = (this.queues.get(table) ?? Promise.resolve())
+    const next: Promise<void> = (this.queues.get(table) ?? Promise.resolve())
       .then(build)
       .catch(() => undefined)
-      .finally(() => this.queues.get(table) === next && this.queues.delete(table));
+      .finally(() => {
+        if (this.queues.get(table) === next) this.queues.delete(table);
+      });
     this.queues.set(table, next);
     this.pending = Promise.all([this.pending, next]);
+    return next;
   }
 
   /** Starts counting the table's growth again from now. */
@@ -262,76 +284,6 @@ export class AutoIndexer {
   }
 }
 
-function fieldByKey(model: TableModel, key: string): StoredField | undefined {
-  const f = model.field(key);
-  return f && f.name !== null ? (f as StoredField) : undefined;
-}
-
-function indexable(model: TableModel, f: StoredField | undefined): f is StoredField {
-  if (!f || UNINDEXABLE_KINDS.has(f.kind)) return false;
-  // MySQL cannot index TEXT without a prefix length.
-  return !(model.dialect === 'mysql' && /text|blob|json/i.test(f.column.dt ?? ''));
-}
-
-/**
- * Equality fields (at most two), then the first sort field or else the first range field; after a sort
- * field the primary key, which breaks ties in the same direction (so one index serves both directions).
- */
-export function indexColumnsFor(
-  model: TableModel,
-  where: readonly FilterNode[] | undefined,
-  sort: readonly SortSpec[] | undefined,
-): string[] {
-  const { eq, range } = filterColumns(model, where);
-  const sortField = sort?.length ? fieldByKey(model, sort[0]!.field) : undefined;
-  const last = indexable(model, sortField) ? sortField.name : range[0];
-  const columns = [...new Set(eq)].slice(0, 2);
-  if (last && !columns.includes(last)) columns.push(last);
-  // MySQL (InnoDB) and SQLite (rowid) keep integer primary keys in every index already.
-  const pk = model.pk;
-  const keyImplicit =
-    model.dialect === 'mysql' || (model.dialect === 'sqlite' && pk?.kind === 'id' && !/char|text|uuid/i.test(pk.column.dt ?? ''));
-  if (last === sortField?.name && pk && !keyImplicit && !columns.includes(pk.name)) columns.push(pk.name);
-  return columns;
-}
-
-/** Equality and range columns of a filter made of `~and`ed conditions (none for other filters). */
-function filterColumns(model: TableModel, where: readonly FilterNode[] | undefined): { eq: string[]; range: string[] } {
-  const eq: string[] = [];
-  const range: string[] = [];
-  const onlyAnd = (where ?? []).every((n, i) => n.logical === 'and' || i === 0) && !(where ?? []).some((n) => n.logical === 'not');
-  if (onlyAnd) {
-    for (const n of where ?? []) {
-      if (n.type !== 'condition') continue;
-      const f = fieldByKey(model, n.field);
-      if (!indexable(model, f)) continue;
-      if (EQUALITY_OPS.has(n.op) && (f.kind !== 'date' && f.kind !== 'datetime')) eq.push(f.name);
-      else if (RANGE_OPS.has(n.op) || n.op === 'eq') range.push(f.name);
-    }
-  }
-  return { eq, range };
-}
-
-/** At most this many branches of a `~or` get an index each. */
-const MAX_OR_BRANCHES = 3;
-
-/**
- * The branches of a filter whose top level is a `~or` of conditions and `~and` groups, each as a filter of
- * its own; none for other filters (a `~not` anywhere, an `~and` at the top level, too many branches).
- */
-export function orBranches(where: readonly FilterNode[] | undefined): FilterNode[][] {
-  if (!where || where.length < 2 || where.length > MAX_OR_BRANCHES) return [];
-  if (!where.every((n, i) => (i === 0 ? n.logical !== 'not' : n.logical === 'or'))) return [];
-  return where.map((n) => (n.type === 'group' ? n.children : [{ ...n, logical: 'and' as const }]));
-}
-
-/** Tables with a row order have an index (row order, key) from the start: it serves these columns already. */
-function servedByRowOrderIndex(model: TableModel, columns: readonly string[]): boolean {
-  const order = model.rowOrder;
-  if (!order) return false;
-  const served = model.pk ? [order.name, model.pk.name] : [order.name];
-  return columns.length <= served.length && columns.every((c, i) => c === served[i]);
-}
 
 /**
  * Builds the index without stalling the app: PostgreSQL `concurrently`, MySQL online DDL (`lock=none`), and
