@@ -26,6 +26,45 @@ export function sheetName(title: string): string {
   return title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
 }
 
+/** A writable stream of Node's or of the `readable-stream` package (which the zip library uses). */
+type Sink = NodeJS.EventEmitter & {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+};
+
+/**
+ * Where exceljs pipes the sheet's XML: the zip entry's input. exceljs writes into it without waiting (its
+ * buffer writes ignore backpressure), so a fast database and a slower deflate would pile the whole sheet up
+ * there; the writer waits on this stream's `drain` instead. Undefined until the zip takes the entry.
+ */
+function sheetSink(sheet: unknown): Sink | undefined {
+  const stream = (sheet as { stream?: { pipes?: Sink[] } }).stream;
+  return stream?.pipes?.[0];
+}
+
+const needsDrain = (sink: Sink) => sink.writableNeedDrain ?? sink._writableState?.needDrain ?? false;
+
+/**
+ * Resolves when what was written so far has moved on into the zip (or when `out` is closed, e.g. the client
+ * went away). See docs/imports.md (Exports).
+ */
+async function drained(sheet: unknown, out: PassThrough): Promise<void> {
+  for (let tries = 0; !sheetSink(sheet) && tries < 100 && !out.destroyed; tries++)
+    await new Promise((r) => setImmediate(r));
+  const sink = sheetSink(sheet);
+  if (!sink || !needsDrain(sink) || out.destroyed) return;
+  const closed = new AbortController();
+  const onClose = () => closed.abort();
+  out.once('close', onClose);
+  try {
+    await once(sink, 'drain', { signal: closed.signal });
+  } catch (err) {
+    if (!closed.signal.aborted) throw err;
+  } finally {
+    out.off('close', onClose);
+  }
+}
+
 /**
  * The workbook as a byte stream; `batches` are read only as fast as the stream is consumed.
  * @example reply.send(xlsxStream('Fruit', ['Title'], rowsInBatches()))
@@ -47,8 +86,10 @@ export function xlsxStream(
     sheet.addRow(header.map((h) => cell(h))).commit();
     for await (const rows of batches) {
       for (const row of rows) sheet.addRow(row.map(cell)).commit();
-      // Let the reader catch up before the next batch is read from the database.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // Let the zip and the reader catch up before the next batch is read from the database: at most one
+      // batch's XML waits in memory.
+      await drained(sheet, out);
+      if (out.destroyed) return;
     }
     sheet.commit();
     await book.commit();
