@@ -9,7 +9,16 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from './csv.js';
-import { xmlSafe } from './xlsx.js';
+
+/** Drops characters XML 1.0 cannot hold (control characters other than tab, newline, carriage return). */
+export function xmlSafe(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c >= 0x20 ? c !== 0xfffe && c !== 0xffff : c === 0x09 || c === 0x0a || c === 0x0d) out += ch;
+  }
+  return out;
+}
 
 /** The longest text an xlsx cell holds. */
 const MAX_CELL_TEXT = 32767;
