@@ -25,8 +25,11 @@ import { readRowBatches, type ImportFormat } from './read-rows.js';
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
 const SAMPLE_ROWS = 1000;
-/** Rows per transaction: big enough that a transaction's own cost vanishes, small enough to report progress. */
-const BATCH_ROWS = 20_000;
+/**
+ * Rows per transaction: big enough that a transaction's own cost vanishes (5,000 costs no more CPU per row than
+ * 20,000), small enough that a batch's rows die young: at 20,000 a 1M-row import peaked at about 90 MB more RSS.
+ */
+const BATCH_ROWS = 5_000;
 /** Skipped rows kept in the result (the count is always exact). */
 const MAX_SKIPPED_KEPT = 10_000;
 
