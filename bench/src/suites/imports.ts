@@ -59,10 +59,12 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
 
 /**
  * Samples the server's RSS every 100 ms while `fn` runs; returns its result, the seconds taken, the server's CPU
- * seconds (on a busy machine wall time says little) and the peak RSS.
+ * seconds (on a busy machine wall time says little), the peak RSS and the RSS the step started from (what
+ * earlier steps left behind).
  */
 async function measured<T>(server: ServerProcess, fn: () => Promise<T>) {
-  let peak = await server.rss();
+  const startRss = await server.rss();
+  let peak = startRss;
   let running = true;
   const sampler = (async () => {
     while (running) {
@@ -76,7 +78,7 @@ async function measured<T>(server: ServerProcess, fn: () => Promise<T>) {
     const value = await fn();
     const seconds = (performance.now() - start) / 1000;
     const cpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
-    return { value, seconds, cpuSeconds, peakMb: peak / 1024 / 1024 };
+    return { value, seconds, cpuSeconds, peakMb: peak / 1024 / 1024, startMb: startRss / 1024 / 1024 };
   } finally {
     running = false;
     await sampler;
@@ -144,7 +146,7 @@ export async function importsBench(api: Api, server: ServerProcess): Promise<voi
       throw new Error(`CSV import stored ${imported.value.rows_imported} of ${rows} rows`);
     line(
       `import CSV (${rows.toLocaleString('en')} rows, ${csvMb.toFixed(0)} MB)`,
-      `${rate(rows, imported)}   peak RSS ${imported.peakMb.toFixed(0)} MB`,
+      `${rate(rows, imported)}   peak RSS ${imported.peakMb.toFixed(0)} MB (from ${imported.startMb.toFixed(0)} MB)`,
     );
 
     const xlsx = path.join(dir, 'people.xlsx');
@@ -154,7 +156,7 @@ export async function importsBench(api: Api, server: ServerProcess): Promise<voi
     );
     line(
       `import xlsx (${xlsxRows.toLocaleString('en')} rows)`,
-      `${rate(xlsxRows, fromXlsx)}   peak RSS ${fromXlsx.peakMb.toFixed(0)} MB`,
+      `${rate(xlsxRows, fromXlsx)}   peak RSS ${fromXlsx.peakMb.toFixed(0)} MB (from ${fromXlsx.startMb.toFixed(0)} MB)`,
     );
 
     const tableId = imported.value.table_id;
@@ -164,7 +166,7 @@ export async function importsBench(api: Api, server: ServerProcess): Promise<voi
       const out = await measured(server, () => exportTable(api, base.id, tableId, type));
       line(
         `export ${type === 'csv' ? 'CSV' : 'xlsx'} (${rows.toLocaleString('en')} rows, ${(out.value / 1024 / 1024).toFixed(0)} MB)`,
-        `${rate(rows, out)}   peak RSS ${out.peakMb.toFixed(0)} MB`,
+        `${rate(rows, out)}   peak RSS ${out.peakMb.toFixed(0)} MB (from ${out.startMb.toFixed(0)} MB)`,
       );
     }
   } finally {

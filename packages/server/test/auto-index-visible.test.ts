@@ -3,11 +3,12 @@
  * automatic index covers (the field menu says "indexed"); RB_AUTO_INDEX=false turns them off; an external
  * database gets none until its owner allows them on the source.
  */
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
 import { autoIndexedColumns } from '../src/data/auto-index-list.js';
-import { createScratchDatabase, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { externalDatabase, type ExternalDatabase } from './external-db-fixtures.js';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { createProductTable, productRow } from './rows-fixtures.js';
 import { createBase, signedInOwner, type Owner } from './meta-factories.js';
 
@@ -26,49 +27,28 @@ async function filteredAndSorted(server: TestServer, owner?: Owner) {
 }
 
 /** An external database of the same kind with one table. */
-async function externalDatabase(kind: MetaDbClient) {
-  const scratch = await createScratchDatabase(kind);
-  let config: { client: string; connection: Record<string, unknown> };
-  if (kind === 'sqlite') config = { client: 'sqlite3', connection: { filename: scratch.url } };
-  else {
-    const u = new URL(scratch.url);
-    config = {
-      client: kind === 'pg' ? 'pg' : 'mysql2',
-      connection: {
-        host: u.hostname,
-        port: Number(u.port),
-        user: decodeURIComponent(u.username),
-        database: u.pathname.slice(1),
-        ...(kind === 'mysql' ? { password: '' } : {}),
-      },
-    };
-  }
-  const knex: Knex = knexFactory(
-    kind === 'sqlite'
-      ? { client: 'better-sqlite3', connection: { filename: scratch.url }, useNullAsDefault: true }
-      : { client: kind === 'pg' ? 'pg' : 'mysql2', connection: scratch.url },
-  );
-  await knex.schema.createTable('customers', (t) => {
-    t.increments('id');
-    t.string('name', 100);
-    t.integer('credit');
+const shop = (kind: MetaDbClient) =>
+  externalDatabase(kind, async (knex: Knex) => {
+    await knex.schema.createTable('customers', (t) => {
+      t.increments('id');
+      t.string('name', 100);
+      t.integer('credit');
+    });
+    await knex('customers').insert([
+      { name: 'a', credit: 5 },
+      { name: 'b', credit: 50 },
+    ]);
   });
-  await knex('customers').insert([
-    { name: 'a', credit: 5 },
-    { name: 'b', credit: 50 },
-  ]);
-  return { config, knex, drop: async () => (await knex.destroy(), await scratch.drop()) };
-}
 
 describe.each(testDatabases())('automatic indexes on %s', (kind) => {
   let server: TestServer;
-  let ext: Awaited<ReturnType<typeof externalDatabase>>;
+  let ext: ExternalDatabase;
   let owner: Owner;
   beforeAll(async () => {
     server = await startTestServer(kind);
     // The first user is the super admin (connecting a SQLite file needs one).
     owner = await signedInOwner(server);
-    ext = await externalDatabase(kind);
+    ext = await shop(kind);
   });
   afterAll(async () => {
     await server?.close();

@@ -2,43 +2,17 @@
  * Importing a file into an existing table: mapping file columns to fields, skipped columns, matching on a field
  * to update rows, "skip bad rows" against all-or-nothing, cancel, and the editor/viewer permissions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { signUpUser, testDatabases } from './harness.js';
+import { importIntoBase, importIntoTable, importSetup } from './imports-fixtures.js';
 import { followJob, jobResult } from './jobs-fixtures.js';
-import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
-
-async function appendFile(
-  server: TestServer,
-  token: string,
-  tableId: string,
-  file: { name: string; body: string },
-  options: unknown = {},
-) {
-  const form = new FormData();
-  form.append('options', JSON.stringify(options));
-  form.append('file', new Blob([file.body], { type: 'text/csv' }), file.name);
-  const res = await fetch(`${server.url}/api/v1/db/meta/tables/${tableId}/import`, {
-    method: 'POST',
-    body: form,
-    headers: { 'xc-auth': token },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+import { createTable } from './meta-factories.js';
 
 describe.each(testDatabases())('imports into an existing table on %s', (kind) => {
-  let server: TestServer;
-  let owner: Owner;
-  let baseId: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    owner = await signedInOwner(server);
-    baseId = (await createBase(server, owner)).id;
-  });
-  afterAll(async () => server?.close());
+  const s = importSetup(kind);
 
   const peopleTable = async (title: string) => {
-    const table = await createTable(server, owner, baseId, {
+    const table = await createTable(s.server, s.owner, s.baseId, {
       table_name: title.toLowerCase(),
       title,
       columns: [
@@ -48,28 +22,31 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
         { column_name: 'joined', title: 'Joined', uidt: 'Date' },
       ],
     });
-    const seed = await server.api.post(
+    const seed = await s.server.api.post(
       `/api/v2/tables/${table.id}/records`,
       [
         { Name: 'Ann', Code: 'A1', Age: 30 },
         { Name: 'Bob', Code: 'B2', Age: 40 },
       ],
-      { token: owner.token },
+      { token: s.owner.token },
     );
     expect(seed.status, JSON.stringify(seed.body)).toBe(200);
     return table.id;
   };
   const recordsOf = async (tableId: string) =>
-    (
-      await server.api.get(`/api/v2/tables/${tableId}/records?limit=100&sort=Name`, { token: owner.token })
-    ).body.list.map((r: any) => [r.Name, r.Code, r.Age, r.Joined ? String(r.Joined).slice(0, 10) : null]);
+    (await s.recordsOf(tableId, 'limit=100&sort=Name')).map((r: any) => [
+      r.Name,
+      r.Code,
+      r.Age,
+      r.Joined ? String(r.Joined).slice(0, 10) : null,
+    ]);
 
   it('appends rows by header name, skipping columns the table has no field for', async () => {
     const tableId = await peopleTable('ByHeader');
     const body = 'name,Age,Unknown,Joined\nCid,27,zzz,25/05/2024\nDee,55,yyy,16/06/2024\n';
-    const started = await appendFile(server, owner.token, tableId, { name: 'more.csv', body });
+    const started = await importIntoTable(s.server, s.owner.token, tableId, { name: 'more.csv', body });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const result = await jobResult(server, started.body.id, owner.token);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
     expect(result).toMatchObject({ rows_inserted: 2, rows_updated: 0, rows_skipped: 0 });
     expect(await recordsOf(tableId)).toEqual([
       ['Ann', 'A1', 30, null],
@@ -82,9 +59,9 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
   it('maps columns as told and updates the rows whose match field is already there', async () => {
     const tableId = await peopleTable('Matched');
     const body = 'Key,Who,Years,Ignored\nB2,Bobby,41,x\nC3,Cid,27,y\n';
-    const started = await appendFile(
-      server,
-      owner.token,
+    const started = await importIntoTable(
+      s.server,
+      s.owner.token,
       tableId,
       { name: 'upsert.csv', body },
       {
@@ -97,7 +74,7 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
       },
     );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const result = await jobResult(server, started.body.id, owner.token);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
     expect(result).toMatchObject({ rows_imported: 2, rows_inserted: 1, rows_updated: 1, rows_skipped: 0 });
     expect(await recordsOf(tableId)).toEqual([
       ['Ann', 'A1', 30, null],
@@ -109,20 +86,20 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
   it('a bad row fails the whole import and writes nothing; with "skip bad rows" only that row is left out', async () => {
     const tableId = await peopleTable('BadRows');
     const body = 'Name,Age\nCid,27\nDee,old\nEve,33\n';
-    const strict = await appendFile(server, owner.token, tableId, { name: 'bad.csv', body });
-    const { close } = await followJob(server, strict.body.id, owner.token);
+    const strict = await importIntoTable(s.server, s.owner.token, tableId, { name: 'bad.csv', body });
+    const { close } = await followJob(s.server, strict.body.id, s.owner.token);
     expect(close.data?.status).toBe('failed');
     expect(close.data?.data.error.message).toMatch(/^Row 2: .*Age/);
     expect((await recordsOf(tableId)).map((r: any[]) => r[0])).toEqual(['Ann', 'Bob']);
 
-    const lenient = await appendFile(
-      server,
-      owner.token,
+    const lenient = await importIntoTable(
+      s.server,
+      s.owner.token,
       tableId,
       { name: 'bad.csv', body },
       { skipBadRows: true },
     );
-    const result = await jobResult(server, lenient.body.id, owner.token);
+    const result = await jobResult(s.server, lenient.body.id, s.owner.token);
     expect(result).toMatchObject({ rows_inserted: 2, rows_skipped: 1 });
     expect(result.skipped[0]).toMatchObject({ row: 2, values: ['Dee', 'old'] });
     expect((await recordsOf(tableId)).map((r: any[]) => r[0])).toEqual(['Ann', 'Bob', 'Cid', 'Eve']);
@@ -132,14 +109,14 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
     const tableId = await peopleTable('Undone');
     const lines = ['Code,Name,Age', 'B2,Bobby,41'];
     for (let i = 0; i < 60_000; i++) lines.push(`N${i},person ${i},${i === 55_000 ? 'old' : i % 90}`);
-    const started = await appendFile(
-      server,
-      owner.token,
+    const started = await importIntoTable(
+      s.server,
+      s.owner.token,
       tableId,
       { name: 'undo.csv', body: lines.join('\n') },
       { match: 'Code' },
     );
-    const { messages, close } = await followJob(server, started.body.id, owner.token, 0, 120_000);
+    const { messages, close } = await followJob(s.server, started.body.id, s.owner.token, 0, 120_000);
     expect(close.data?.status).toBe('failed');
     expect(close.data?.data.error.message).toMatch(/^Row 55002: .*Age/);
     // Batches were written before the bad row was reached.
@@ -154,30 +131,34 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
     const tableId = await peopleTable('Cancelled');
     const lines = ['Name,Age'];
     for (let i = 0; i < 150_000; i++) lines.push(`person ${i},${i % 90}`);
-    const started = await appendFile(server, owner.token, tableId, {
+    const started = await importIntoTable(s.server, s.owner.token, tableId, {
       name: 'many.csv',
       body: lines.join('\n'),
     });
     const id = started.body.id;
     for (let mid = 0; ;) {
-      const r = await server.api.post('/jobs/listen', { _mid: mid, data: { id } }, { token: owner.token });
+      const r = await s.server.api.post(
+        '/jobs/listen',
+        { _mid: mid, data: { id } },
+        { token: s.owner.token },
+      );
       const batch = Array.isArray(r.body) ? r.body : [r.body];
       mid = batch.at(-1)._mid ?? mid;
       if (batch.some((m: any) => m.data?.data?.message?.startsWith('Imported') || m.status === 'close'))
         break;
     }
-    await server.api.post('/jobs/cancel', { id }, { token: owner.token });
-    const { close } = await followJob(server, id, owner.token, 0, 120_000);
+    await s.server.api.post('/jobs/cancel', { id }, { token: s.owner.token });
+    const { close } = await followJob(s.server, id, s.owner.token, 0, 120_000);
     expect(close.data?.status).toBe('failed');
-    const count = await server.api.get(`/api/v2/tables/${tableId}/records/count`, { token: owner.token });
+    const count = await s.server.api.get(`/api/v2/tables/${tableId}/records/count`, { token: s.owner.token });
     expect(count.body.count).toBe(2);
   }, 150_000);
 
   it('refuses a mapping to a missing field; editors may append, viewers may not', async () => {
     const tableId = await peopleTable('Perms');
-    const wrong = await appendFile(
-      server,
-      owner.token,
+    const wrong = await importIntoTable(
+      s.server,
+      s.owner.token,
       tableId,
       { name: 'x.csv', body: 'A\n1\n' },
       { columns: [{ index: 0, field: 'Nope' }] },
@@ -185,31 +166,28 @@ describe.each(testDatabases())('imports into an existing table on %s', (kind) =>
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe("columns[0].field: the table has no field 'Nope'");
 
-    const editor = await signUpUser(server.api);
-    const viewer = await signUpUser(server.api);
+    const editor = await signUpUser(s.server.api);
+    const viewer = await signUpUser(s.server.api);
     for (const [u, roles] of [
       [editor, 'editor'],
       [viewer, 'viewer'],
     ] as const) {
-      const res = await server.api.post(
-        `/api/v1/db/meta/projects/${baseId}/users`,
+      const res = await s.server.api.post(
+        `/api/v1/db/meta/projects/${s.baseId}/users`,
         { email: u.email, roles },
-        { token: owner.token },
+        { token: s.owner.token },
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const file = { name: 'x.csv', body: 'Name\nZed\n' };
-    expect((await appendFile(server, viewer.token, tableId, file)).status).toBe(403);
-    const byEditor = await appendFile(server, editor.token, tableId, file);
+    expect((await importIntoTable(s.server, viewer.token, tableId, file)).status).toBe(403);
+    const byEditor = await importIntoTable(s.server, editor.token, tableId, file);
     expect(byEditor.status, JSON.stringify(byEditor.body)).toBe(200);
-    expect(await jobResult(server, byEditor.body.id, editor.token)).toMatchObject({ rows_inserted: 1 });
+    expect(await jobResult(s.server, byEditor.body.id, editor.token)).toMatchObject({ rows_inserted: 1 });
     // A new table stays a creator's: the editor may not import one.
-    const newTable = new FormData();
-    newTable.append('file', new Blob(['Name\nZed\n']), 'x.csv');
-    const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
-      method: 'POST',
-      body: newTable,
-      headers: { 'xc-auth': editor.token },
+    const res = await importIntoBase(s.server, editor.token, s.baseId, {
+      name: 'x.csv',
+      body: 'Name\nZed\n',
     });
     expect(res.status).toBe(403);
   });

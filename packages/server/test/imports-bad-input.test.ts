@@ -5,58 +5,33 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from './harness.js';
+import { importIntoBase, importSetup, type ImportSetup } from './imports-fixtures.js';
 import { followJob, jobResult } from './jobs-fixtures.js';
-import { createBase, signedInOwner, type Owner } from './meta-factories.js';
 
 /** The upload limit for this file's servers: a few kilobytes. */
 const LIMIT = 4096;
 
+/** Uploads a file to the set-up's base (`suffix` '/preview' previews it). */
+const upload = (s: ImportSetup, name: string, body: string, options: unknown = {}, suffix = '') =>
+  importIntoBase(s.server, s.owner.token, s.baseId, { name, body }, options, suffix);
+
 describe.each(testDatabases())('imports of awkward files on %s', (kind) => {
-  let server: TestServer;
-  let owner: Owner;
-  let baseId: string;
+  const s = importSetup(kind, { RB_IMPORT_MAX_BYTES: String(LIMIT) });
 
-  beforeAll(async () => {
-    process.env.RB_IMPORT_MAX_BYTES = String(LIMIT);
-    server = await startTestServer(kind);
-    owner = await signedInOwner(server);
-    baseId = (await createBase(server, owner)).id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    delete process.env.RB_IMPORT_MAX_BYTES;
-  });
-
-  const upload = async (name: string, body: string, options: unknown = {}, suffix = '') => {
-    const form = new FormData();
-    form.append('options', JSON.stringify(options));
-    form.append('file', new Blob([body]), name);
-    const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import${suffix}`, {
-      method: 'POST',
-      body: form,
-      headers: { 'xc-auth': owner.token },
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
   const imported = async (name: string, body: string) => {
-    const started = await upload(name, body);
+    const started = await upload(s, name, body);
     expect(started.status).toBe(200);
-    const result = await jobResult(server, started.body.id, owner.token);
-    const table = await server.api.get(`/api/v1/db/meta/tables/${result.table_id}`, { token: owner.token });
-    const fields = table.body.columns
-      .filter((c: any) => !c.system && !c.pk)
-      .map((c: any) => ({ title: c.title, uidt: c.uidt, meta: c.meta }));
-    const rows = (
-      await server.api.get(`/api/v2/tables/${result.table_id}/records?limit=100`, { token: owner.token })
-    ).body.list;
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
+    const fields = (await s.fieldsOf(result.table_id)).map((c: any) => ({
+      title: c.title,
+      uidt: c.uidt,
+      meta: c.meta,
+    }));
+    const rows = await s.recordsOf(result.table_id);
     return { result, fields, rows };
   };
-  const tableTitles = async () =>
-    (await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token })).body.list.map(
-      (t: any) => t.title,
-    ) as string[];
 
   it('widens the table for ragged rows and leaves the missing cells empty', async () => {
     const { result, fields, rows } = await imported(
@@ -73,7 +48,13 @@ describe.each(testDatabases())('imports of awkward files on %s', (kind) => {
   });
 
   it('names duplicate headers apart and empty ones "Field N"', async () => {
-    const preview = await upload('headers.csv', 'Name,Name,,Name, \nann,bob,cid,dee,eve\n', {}, '/preview');
+    const preview = await upload(
+      s,
+      'headers.csv',
+      'Name,Name,,Name, \nann,bob,cid,dee,eve\n',
+      {},
+      '/preview',
+    );
     expect(preview.status).toBe(200);
     expect(preview.body.columns.map((c: any) => c.title)).toEqual([
       'Name',
@@ -96,7 +77,7 @@ describe.each(testDatabases())('imports of awkward files on %s', (kind) => {
       '31/01/2024,01/31/2024',
       '2024-03-05,2024-03-05',
     ].join('\n');
-    const preview = await upload('dates.csv', csv, {}, '/preview');
+    const preview = await upload(s, 'dates.csv', csv, {}, '/preview');
     expect(preview.body.columns.map((c: any) => [c.title, c.uidt, c.dateFormat])).toEqual([
       ['Day first', 'Date', 'DD/MM/YYYY'],
       ['Month first', 'Date', 'MM/DD/YYYY'],
@@ -128,11 +109,11 @@ describe.each(testDatabases())('imports of awkward files on %s', (kind) => {
       ['a', null],
       ['b "quoted" }', 3],
     ]);
-    const started = await upload('broken-record.json', '[{"name":"a"},{"name":}]');
-    const { close } = await followJob(server, started.body.id, owner.token);
+    const started = await upload(s, 'broken-record.json', '[{"name":"a"},{"name":}]');
+    const { close } = await followJob(s.server, started.body.id, s.owner.token);
     expect(close.data?.status).toBe('failed');
     expect(close.data?.data.error.message).toMatch(/^The file is not valid JSON: record 2: /);
-    expect(await tableTitles()).not.toContain('broken-record');
+    expect(await s.tableTitles()).not.toContain('broken-record');
   });
 
   it('refuses a file over the upload limit with a 400, storing neither a table nor the file', async () => {
@@ -143,14 +124,14 @@ describe.each(testDatabases())('imports of awkward files on %s', (kind) => {
         .concat('\n')
         .repeat(LIMIT / 50);
     expect(big.length).toBeGreaterThan(LIMIT);
-    const dir = path.join(server.ctx.config.dataDir, 'imports');
+    const dir = path.join(s.server.ctx.config.dataDir, 'imports');
     const before = await readdir(dir).catch(() => []);
     for (const suffix of ['', '/preview']) {
-      const res = await upload('too-big.csv', big, {}, suffix);
+      const res = await upload(s, 'too-big.csv', big, {}, suffix);
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe(`file: the file is larger than the limit of ${LIMIT} bytes`);
     }
-    expect(await tableTitles()).not.toContain('too-big');
+    expect(await s.tableTitles()).not.toContain('too-big');
     expect(await readdir(dir).catch(() => [])).toEqual(before);
   });
 });

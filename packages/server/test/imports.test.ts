@@ -2,29 +2,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from './harness.js';
+import { importIntoBase, importSetup } from './imports-fixtures.js';
 import { followJob, jobResult } from './jobs-fixtures.js';
-import { createBase, signedInOwner, type Owner } from './meta-factories.js';
-
-async function startImport(
-  server: TestServer,
-  token: string,
-  baseId: string,
-  file: { name: string; body: string | Uint8Array<ArrayBuffer> },
-  options: unknown = {},
-  suffix = '',
-) {
-  const form = new FormData();
-  form.append('options', JSON.stringify(options));
-  form.append('file', new Blob([file.body], { type: 'text/csv' }), file.name);
-  const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import${suffix}`, {
-    method: 'POST',
-    body: form,
-    headers: { 'xc-auth': token },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 const MIXED_CSV = [
   'Name,Age,Price,E-mail,Active,Joined,Colour,Notes',
@@ -35,27 +16,11 @@ const MIXED_CSV = [
 ].join('\n');
 
 describe.each(testDatabases())('imports on %s', (kind) => {
-  let server: TestServer;
-  let owner: Owner;
-  let baseId: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    owner = await signedInOwner(server);
-    baseId = (await createBase(server, owner)).id;
-  });
-  afterAll(async () => server?.close());
-
-  const columnsOf = async (tableId: string) => {
-    const res = await server.api.get(`/api/v1/db/meta/tables/${tableId}`, { token: owner.token });
-    return res.body.columns.filter((c: any) => !c.system && !c.pk) as any[];
-  };
-  const recordsOf = async (tableId: string) =>
-    (await server.api.get(`/api/v2/tables/${tableId}/records?limit=100`, { token: owner.token })).body.list;
+  const s = importSetup(kind);
 
   it('previews the detected fields, then imports a CSV with mixed types into a new table', async () => {
     const file = { name: 'people.csv', body: '\uFEFF' + MIXED_CSV };
-    const preview = await startImport(server, owner.token, baseId, file, {}, '/preview');
+    const preview = await importIntoBase(s.server, s.owner.token, s.baseId, file, {}, '/preview');
     expect(preview.status).toBe(200);
     expect(preview.body.total).toBe(4);
     expect(preview.body.columns.map((c: any) => [c.title, c.uidt])).toEqual([
@@ -69,16 +34,16 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       ['Notes', 'LongText'],
     ]);
 
-    const started = await startImport(server, owner.token, baseId, file);
+    const started = await importIntoBase(s.server, s.owner.token, s.baseId, file);
     expect(started.status).toBe(200);
     expect(started.body.title).toBe('people');
-    const result = await jobResult(server, started.body.id, owner.token);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
     expect(result).toMatchObject({ title: 'people', rows_imported: 4, rows_skipped: 0 });
-    const cols = await columnsOf(result.table_id);
+    const cols = await s.fieldsOf(result.table_id);
     expect(cols.map((c) => [c.title, c.uidt])).toEqual(
       preview.body.columns.map((c: any) => [c.title, c.uidt]),
     );
-    const rows = await recordsOf(result.table_id);
+    const rows = await s.recordsOf(result.table_id);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
       Name: 'Ann',
@@ -95,29 +60,29 @@ describe.each(testDatabases())('imports on %s', (kind) => {
 
   it('skips a row the chosen type refuses, keeps the reason and offers the skipped rows as CSV', async () => {
     const body = 'Title,Count\na,1\nb,lots\nc,3\n';
-    const started = await startImport(
-      server,
-      owner.token,
-      baseId,
+    const started = await importIntoBase(
+      s.server,
+      s.owner.token,
+      s.baseId,
       { name: 'counts.csv', body },
       {
         columns: [{ index: 1, uidt: 'Number', title: 'How many' }],
       },
     );
-    const result = await jobResult(server, started.body.id, owner.token);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
     expect(result).toMatchObject({ rows_imported: 2, rows_skipped: 1 });
     expect(result.skipped[0].row).toBe(2);
     expect(result.skipped[0].reason).toMatch(/How many/);
-    expect((await columnsOf(result.table_id)).map((c) => [c.title, c.uidt])).toEqual([
+    expect((await s.fieldsOf(result.table_id)).map((c) => [c.title, c.uidt])).toEqual([
       ['Title', 'SingleLineText'],
       ['How many', 'Number'],
     ]);
-    expect((await recordsOf(result.table_id)).map((r: any) => [r.Title, r['How many']])).toEqual([
+    expect((await s.recordsOf(result.table_id)).map((r: any) => [r.Title, r['How many']])).toEqual([
       ['a', 1],
       ['c', 3],
     ]);
-    const csv = await fetch(`${server.url}/api/v1/db/meta/imports/${started.body.id}/skipped.csv`, {
-      headers: { 'xc-auth': owner.token },
+    const csv = await fetch(`${s.server.url}/api/v1/db/meta/imports/${started.body.id}/skipped.csv`, {
+      headers: { 'xc-auth': s.owner.token },
     });
     expect(csv.status).toBe(200);
     const text = await csv.text();
@@ -126,11 +91,14 @@ describe.each(testDatabases())('imports on %s', (kind) => {
   });
 
   it('refuses a file that is not CSV, TSV or JSON, and invalid JSON fails the job with no table', async () => {
-    const bad = await startImport(server, owner.token, baseId, { name: 'x.exe', body: 'MZ' });
+    const bad = await importIntoBase(s.server, s.owner.token, s.baseId, { name: 'x.exe', body: 'MZ' });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/^file: /);
-    const json = await startImport(server, owner.token, baseId, { name: 'broken.json', body: '[{"a":1},' });
-    const { close } = await followJob(server, json.body.id, owner.token);
+    const json = await importIntoBase(s.server, s.owner.token, s.baseId, {
+      name: 'broken.json',
+      body: '[{"a":1},',
+    });
+    const { close } = await followJob(s.server, json.body.id, s.owner.token);
     expect(close.data?.status).toBe('failed');
     expect(close.data?.data.error.message).toMatch(/not valid JSON/);
   });
@@ -140,15 +108,15 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       { name: 'a', address: { city: 'Oslo' } },
       { name: 'b', address: { city: 'Rome' } },
     ]);
-    const started = await startImport(
-      server,
-      owner.token,
-      baseId,
+    const started = await importIntoBase(
+      s.server,
+      s.owner.token,
+      s.baseId,
       { name: 'nested.json', body },
       { normalizeNested: true },
     );
-    const result = await jobResult(server, started.body.id, owner.token);
-    expect((await recordsOf(result.table_id)).map((r: any) => r.address_city)).toEqual(['Oslo', 'Rome']);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
+    expect((await s.recordsOf(result.table_id)).map((r: any) => r.address_city)).toEqual(['Oslo', 'Rome']);
   });
 
   const bigCsv = (rows: number) => {
@@ -169,15 +137,15 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       { name: 'latin1.csv', body: new Uint8Array(Buffer.from(text, 'latin1')) },
     ];
     for (const file of files) {
-      const started = await startImport(server, owner.token, baseId, file);
+      const started = await importIntoBase(s.server, s.owner.token, s.baseId, file);
       expect(started.status, file.name).toBe(200);
-      const result = await jobResult(server, started.body.id, owner.token);
+      const result = await jobResult(s.server, started.body.id, s.owner.token);
       expect(result.rows_imported, file.name).toBe(2);
       expect(
-        (await columnsOf(result.table_id)).map((c) => c.title),
+        (await s.fieldsOf(result.table_id)).map((c) => c.title),
         file.name,
       ).toEqual(['Name', 'City']);
-      const rows = await recordsOf(result.table_id);
+      const rows = await s.recordsOf(result.table_id);
       expect(
         rows.map((r: any) => [r.Name, r.City]),
         file.name,
@@ -198,19 +166,16 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       const port = (csvServer.address() as AddressInfo).port;
       const form = new FormData();
       form.append('url', `http://127.0.0.1:${port}/people-by-url.csv`);
-      const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
+      const res = await fetch(`${s.server.url}/api/v1/db/meta/projects/${s.baseId}/import`, {
         method: 'POST',
         body: form,
-        headers: { 'xc-auth': owner.token },
+        headers: { 'xc-auth': s.owner.token },
       });
       expect(res.status).toBe(400);
       expect(((await res.json()) as any).msg).toBe(
         'URL host 127.0.0.1 is not allowed: it is a local, private or reserved address',
       );
-      const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, {
-        token: owner.token,
-      });
-      expect(tables.body.list.map((t: any) => t.title)).not.toContain('people-by-url');
+      expect(await s.tableTitles()).not.toContain('people-by-url');
     } finally {
       csvServer.close();
     }
@@ -218,13 +183,16 @@ describe.each(testDatabases())('imports on %s', (kind) => {
 
   it('imports a 100k-row CSV and reports progress as rows done of total', async () => {
     const inserted: { tableId: string; ids: unknown[] }[] = [];
-    const stop = server.ctx.changes.subscribe(
+    const stop = s.server.ctx.changes.subscribe(
       (e: any) => void (e.type === 'rows.inserted' && inserted.push(e)),
       { name: 'import-test' },
     );
     const started = Date.now();
-    const res = await startImport(server, owner.token, baseId, { name: 'big.csv', body: bigCsv(100_000) });
-    const { messages, close } = await followJob(server, res.body.id, owner.token, 0, 300_000);
+    const res = await importIntoBase(s.server, s.owner.token, s.baseId, {
+      name: 'big.csv',
+      body: bigCsv(100_000),
+    });
+    const { messages, close } = await followJob(s.server, res.body.id, s.owner.token, 0, 300_000);
     expect(close.data?.status).toBe('completed');
     const seconds = (Date.now() - started) / 1000;
     console.log(
@@ -233,15 +201,15 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     expect(close.data?.data.result).toMatchObject({ rows_imported: 100_000, rows_skipped: 0 });
     const progress = messages.map((m) => m.data?.data?.message).filter((m) => m?.startsWith('Imported'));
     expect(progress.at(-1)).toBe('Imported 100000 of 100000 rows');
-    const count = await server.api.get(`/api/v2/tables/${close.data?.data.result.table_id}/records/count`, {
-      token: owner.token,
+    const count = await s.server.api.get(`/api/v2/tables/${close.data?.data.result.table_id}/records/count`, {
+      token: s.owner.token,
     });
     expect(count.body.count).toBe(100_000);
     // Keys follow the file's order (on SQLite, 50 rows per statement take consecutive rowids).
     const tableId = close.data?.data.result.table_id;
     for (const n of [1, 50, 51, 54_321, 99_999, 100_000]) {
-      const found = await server.api.get(`/api/v2/tables/${tableId}/records?where=(Id2,eq,${n})`, {
-        token: owner.token,
+      const found = await s.server.api.get(`/api/v2/tables/${tableId}/records?where=(Id2,eq,${n})`, {
+        token: s.owner.token,
       });
       expect(found.body.list.map((r: any) => [r.Id, r.Name])).toEqual([[n, `name ${n}`]]);
     }
@@ -253,37 +221,32 @@ describe.each(testDatabases())('imports on %s', (kind) => {
   }, 320_000);
 
   it('a cancelled import leaves no table behind', async () => {
-    const res = await startImport(server, owner.token, baseId, {
+    const res = await importIntoBase(s.server, s.owner.token, s.baseId, {
       name: 'cancelled.csv',
       body: bigCsv(100_000),
     });
     const id = res.body.id;
     // Wait for the first batch, then cancel.
     for (let mid = 0; ;) {
-      const r = await server.api.post('/jobs/listen', { _mid: mid, data: { id } }, { token: owner.token });
+      const r = await s.server.api.post(
+        '/jobs/listen',
+        { _mid: mid, data: { id } },
+        { token: s.owner.token },
+      );
       const batch = Array.isArray(r.body) ? r.body : [r.body];
       mid = batch.at(-1)._mid ?? mid;
       if (batch.some((m: any) => m.data?.data?.message?.startsWith('Imported'))) break;
     }
-    await server.api.post('/jobs/cancel', { id }, { token: owner.token });
-    const { close } = await followJob(server, id, owner.token, 0, 120_000);
+    await s.server.api.post('/jobs/cancel', { id }, { token: s.owner.token });
+    const { close } = await followJob(s.server, id, s.owner.token, 0, 120_000);
     expect(close.data?.status).toBe('failed');
     expect(close.data?.data.error.message).toBe('The job was cancelled');
-    const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, { token: owner.token });
-    expect(tables.body.list.map((t: any) => t.title)).not.toContain('cancelled');
+    expect(await s.tableTitles()).not.toContain('cancelled');
   }, 150_000);
 });
 
 describe.each(testDatabases())('xlsx imports on %s', (kind) => {
-  let server: TestServer;
-  let owner: Owner;
-  let baseId: string;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    owner = await signedInOwner(server);
-    baseId = (await createBase(server, owner)).id;
-  });
-  afterAll(async () => server?.close());
+  const s = importSetup(kind);
 
   it('reads the first sheet: Currency from "$" formats, formula results, dates, mixed columns as text', async () => {
     const workbook = new ExcelJS.Workbook();
@@ -305,20 +268,13 @@ describe.each(testDatabases())('xlsx imports on %s', (kind) => {
       r.getCell(2).numFmt = '"$"#,##0.00';
     });
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-    const form = new FormData();
-    form.append('file', new Blob([buffer]), 'orders.xlsx');
-    const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import`, {
-      method: 'POST',
-      body: form,
-      headers: { 'xc-auth': owner.token },
+    const started = await importIntoBase(s.server, s.owner.token, s.baseId, {
+      name: 'orders.xlsx',
+      body: new Uint8Array(buffer),
     });
-    const started = (await res.json()) as any;
-    const result = await jobResult(server, started.id, owner.token);
+    const result = await jobResult(s.server, started.body.id, s.owner.token);
     expect(result).toMatchObject({ rows_imported: 2, rows_skipped: 0 });
-    const table = await server.api.get(`/api/v1/db/meta/tables/${result.table_id}`, { token: owner.token });
-    const types = table.body.columns
-      .filter((c: any) => !c.system && !c.pk)
-      .map((c: any) => [c.title, c.uidt]);
+    const types = (await s.fieldsOf(result.table_id)).map((c: any) => [c.title, c.uidt]);
     expect(types).toEqual([
       ['Item', 'SingleLineText'],
       ['Price', 'Currency'],
@@ -327,8 +283,9 @@ describe.each(testDatabases())('xlsx imports on %s', (kind) => {
       ['Day', 'Date'],
       ['Ref', 'SingleLineText'],
     ]);
-    const list = (await server.api.get(`/api/v2/tables/${result.table_id}/records`, { token: owner.token }))
-      .body.list;
+    const list = (
+      await s.server.api.get(`/api/v2/tables/${result.table_id}/records`, { token: s.owner.token })
+    ).body.list;
     expect(list.map((r: any) => [r.Item, r.Price, r.Total, String(r.Day).slice(0, 10), r.Ref])).toEqual([
       ['pen', 1.5, 3, '2024-01-05', 'A1'],
       ['ink', 3, 12, '2024-02-06', '7'],
@@ -345,27 +302,23 @@ describe.each(testDatabases())('xlsx imports on %s', (kind) => {
     expect(buffer.length).toBeLessThan(1_000_000);
     process.env.RB_IMPORT_MAX_XLSX_BYTES = '5000000';
     try {
-      const upload = async (suffix: string) => {
-        const form = new FormData();
-        form.append('file', new Blob([buffer]), 'bomb.xlsx');
-        const res = await fetch(`${server.url}/api/v1/db/meta/projects/${baseId}/import${suffix}`, {
-          method: 'POST',
-          body: form,
-          headers: { 'xc-auth': owner.token },
-        });
-        return { status: res.status, body: (await res.json()) as any };
-      };
+      const upload = (suffix: string) =>
+        importIntoBase(
+          s.server,
+          s.owner.token,
+          s.baseId,
+          { name: 'bomb.xlsx', body: new Uint8Array(buffer) },
+          {},
+          suffix,
+        );
       const preview = await upload('/preview');
       expect(preview.status).toBe(400);
       expect(preview.body.msg).toMatch(/^file: The workbook would unpack to more than 5000000 bytes/);
       const started = await upload('');
-      const { close } = await followJob(server, started.body.id, owner.token);
+      const { close } = await followJob(s.server, started.body.id, s.owner.token);
       expect(close.data?.status).toBe('failed');
       expect(close.data?.data.error.message).toMatch(/decompression bomb/);
-      const tables = await server.api.get(`/api/v1/db/meta/projects/${baseId}/tables`, {
-        token: owner.token,
-      });
-      expect(tables.body.list.map((t: any) => t.title)).not.toContain('bomb');
+      expect(await s.tableTitles()).not.toContain('bomb');
     } finally {
       delete process.env.RB_IMPORT_MAX_XLSX_BYTES;
     }

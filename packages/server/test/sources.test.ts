@@ -1,68 +1,40 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
-import {
-  createScratchDatabase,
-  signUpUser,
-  startTestServer,
-  testDatabases,
-  type TestServer,
-} from './harness.js';
+import { externalDatabase, type ExternalDatabase } from './external-db-fixtures.js';
+import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { UI_TYPES, VIRTUAL_UI_TYPES } from '@rowbase/core/fields/ui-types';
 import { addColumn, createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 /** An external database of the same kind as the meta one, with two related tables. */
-async function externalDatabase(kind: MetaDbClient) {
-  const scratch = await createScratchDatabase(kind);
-  let config: { client: string; connection: Record<string, unknown> };
-  if (kind === 'sqlite') config = { client: 'sqlite3', connection: { filename: scratch.url } };
-  else {
-    const u = new URL(scratch.url);
-    config = {
-      client: kind === 'pg' ? 'pg' : 'mysql2',
-      connection: {
-        host: u.hostname,
-        port: Number(u.port),
-        user: decodeURIComponent(u.username),
-        password: 'not-needed',
-        database: u.pathname.slice(1),
-      },
-    };
-    if (kind === 'pg') delete config.connection.password;
-    if (kind === 'mysql') config.connection.password = '';
-  }
-  const knex: Knex = knexFactory(
-    kind === 'sqlite'
-      ? { client: 'better-sqlite3', connection: { filename: scratch.url }, useNullAsDefault: true }
-      : { client: kind === 'pg' ? 'pg' : 'mysql2', connection: scratch.url },
-  );
-  await knex.schema.createTable('customers', (t) => {
-    t.increments('id');
-    t.string('name', 100).notNullable();
-    t.boolean('vip');
-    t.decimal('credit', 12, 2);
+const shop = (kind: MetaDbClient) =>
+  externalDatabase(kind, async (knex: Knex) => {
+    await knex.schema.createTable('customers', (t) => {
+      t.increments('id');
+      t.string('name', 100).notNullable();
+      t.boolean('vip');
+      t.decimal('credit', 12, 2);
+    });
+    await knex.schema.createTable('orders', (t) => {
+      t.increments('id');
+      t.date('placed_on');
+      t.text('note');
+      t.integer('customer_id').unsigned().references('id').inTable('customers');
+    });
+    await knex.raw('create view ?? as select id, name from ?? where credit > 100', [
+      'vip_customers',
+      'customers',
+    ]);
   });
-  await knex.schema.createTable('orders', (t) => {
-    t.increments('id');
-    t.date('placed_on');
-    t.text('note');
-    t.integer('customer_id').unsigned().references('id').inTable('customers');
-  });
-  await knex.raw('create view ?? as select id, name from ?? where credit > 100', [
-    'vip_customers',
-    'customers',
-  ]);
-  return { config, knex, drop: async () => (await knex.destroy(), await scratch.drop()) };
-}
 
 describe.each(testDatabases())('sources on %s', (kind) => {
   let server: TestServer;
   let owner: Owner;
-  let ext: Awaited<ReturnType<typeof externalDatabase>>;
+  let ext: ExternalDatabase;
   beforeAll(async () => {
     server = await startTestServer(kind);
     owner = await signedInOwner(server);
-    ext = await externalDatabase(kind);
+    ext = await shop(kind);
   });
   afterAll(async () => {
     await server?.close();

@@ -16,7 +16,7 @@ import type { FullTable } from '../services/tables-meta.js';
 import type { JobRun } from '../jobs/job-queue.js';
 import { loadRows } from '../services/rows-bulk-load.js';
 import { writeTarget } from '../services/rows-write.js';
-import { prepareRow, type ColumnValues } from '../services/rows-validate.js';
+import { insertPreparer, type ColumnValues } from '../services/rows-validate.js';
 import { createTable, deleteTable } from '../services/tables.js';
 import { countLines } from './csv-batches.js';
 import { sheetRowCount } from './xlsx-sheets.js';
@@ -25,8 +25,11 @@ import { readRowBatches, type ImportFormat } from './read-rows.js';
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
 const SAMPLE_ROWS = 1000;
-/** Rows per transaction: big enough that a transaction's own cost vanishes, small enough to report progress. */
-const BATCH_ROWS = 20_000;
+/**
+ * Rows per transaction: big enough that a transaction's own cost vanishes (5,000 costs no more CPU per row than
+ * 20,000), small enough that a batch's rows die young: at 20,000 a 1M-row import peaked at about 90 MB more RSS.
+ */
+const BATCH_ROWS = 5_000;
 /** Skipped rows kept in the result (the count is always exact). */
 const MAX_SKIPPED_KEPT = 10_000;
 
@@ -255,7 +258,12 @@ async function insertFileRows(
       percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
     });
   };
-  const record: Record<string, unknown> = {};
+  // The fields are the table's own, made from the columns just now: checked and looked up once.
+  const prepare = insertPreparer(
+    model,
+    columns.map((c) => c.title),
+  );
+  const values: unknown[] = new Array(columns.length);
   let header = run.input.options.firstRowAsHeaders;
   for await (const rows of readRowBatches(
     run.input.path,
@@ -269,9 +277,9 @@ async function insertFileRows(
         continue;
       }
       rowNumber++;
-      for (const c of columns) record[c.title] = importValue(row[c.index], c);
+      for (let i = 0; i < columns.length; i++) values[i] = importValue(row[columns[i]!.index], columns[i]!);
       try {
-        batch.push(prepareRow(model, record, 'insert'));
+        batch.push(prepare(values));
       } catch (err) {
         skippedCount++;
         if (skipped.length < MAX_SKIPPED_KEPT) {

@@ -102,6 +102,58 @@ export function prepareRow(
   return out;
 }
 
+/**
+ * `prepareRow(model, record, 'insert')` for many rows that all give the same fields, in the same order, as an
+ * array of values: each field is looked up and its limits worked out once, and no record object is made per
+ * row (an import's million rows). Same checks and messages as `prepareRow`. Unknown titles throw at once.
+ * @example const prepare = insertPreparer(model, ['Title', 'Age']); prepare(['a', 30]) // { title: 'a', age: 30 }
+ */
+export function insertPreparer(
+  model: TableModel,
+  titles: readonly string[],
+): (values: unknown[]) => ColumnValues {
+  const fields = titles.map((title) => {
+    const f = model.field(title);
+    if (!f) failRow(undefined, title, `Field '${title}' not found in table '${model.title}'`);
+    return f!;
+  });
+  const given = new Set(fields);
+  const missing = requiredOnInsert(model).find((f) => !given.has(f));
+  const plan = fields.flatMap((f, i) => {
+    if (f.name === null) return []; // computed fields are read-only
+    const field = f as StoredField;
+    if (isWrittenByServer(field)) return [];
+    return [
+      { i, field, name: field.name, coerce: field.coerce, max: maxLength(field), rqd: !!field.column.rqd },
+    ];
+  });
+  return (values) => {
+    const out: ColumnValues = {};
+    for (const { i, field, name, coerce, max, rqd } of plan) {
+      const value = values[i];
+      let coerced: unknown = null;
+      if (value !== null && value !== undefined) {
+        if (!coerce)
+          failRow(
+            undefined,
+            field.title,
+            `Field '${field.title}' of type ${field.column.uidt} cannot be written`,
+          );
+        const r = coerce(value);
+        if (!r.ok) failRow(undefined, field.title, r.error);
+        coerced = (r as { value: unknown }).value;
+      }
+      if (max !== undefined && typeof coerced === 'string' && coerced.length > max)
+        failRow(undefined, field.title, `Field '${field.title}' takes at most ${max} characters`);
+      if ((coerced === null || coerced === undefined) && rqd)
+        failRow(undefined, field.title, `Field '${field.title}' is required`);
+      out[name] = field.encode(coerced);
+    }
+    if (missing) failRow(undefined, missing.title, `Field '${missing.title}' is required`);
+    return out;
+  };
+}
+
 /** Refuses a row for one field's problem; `index` (bulk writes) makes the message say which row. */
 function failRow(index: number | undefined, title: string, problem: string): never {
   const message = index === undefined ? problem : `Row ${index}, field '${title}': ${problem}`;

@@ -1,26 +1,7 @@
-import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, neutralise } from './csv.js';
-import { xlsxWorkbook } from './xlsx.js';
 import { xlsxStream } from './xlsx-stream.js';
-import { zip } from './zip.js';
-
-/** Reads the entries back from a zip this module wrote (local headers, deflate). */
-function unzip(buf: Buffer): Record<string, string> {
-  const out: Record<string, string> = {};
-  let p = 0;
-  while (buf.readUInt32LE(p) === 0x04034b50) {
-    const packed = buf.readUInt32LE(p + 18);
-    const nameLen = buf.readUInt16LE(p + 26);
-    const extra = buf.readUInt16LE(p + 28);
-    const name = buf.toString('utf8', p + 30, p + 30 + nameLen);
-    const start = p + 30 + nameLen + extra;
-    out[name] = inflateRawSync(buf.subarray(start, start + packed)).toString('utf8');
-    p = start + packed;
-  }
-  return out;
-}
 
 describe('CSV export', () => {
   it('neutralises cells a spreadsheet would run', () => {
@@ -41,45 +22,6 @@ describe('CSV export', () => {
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
     expect(csvCell([{ title: 'cat.png', path: 'download/x.png' }])).toBe('cat.png(download/x.png)');
     expect(csvLine(['x', 1, null])).toBe('x,1,\r\n');
-  });
-});
-
-describe('xlsx export', () => {
-  it('writes a zip a reader can open', () => {
-    const files = unzip(zip([{ name: 'a.txt', data: Buffer.from('hello') }]));
-    expect(files).toEqual({ 'a.txt': 'hello' });
-  });
-
-  it('writes typed cells and inline strings, never formulas', () => {
-    const book = xlsxWorkbook('Fruit/Veg', ['Title', 'Price', 'Done'], [
-      ['=cmd|calc', 5.5, true],
-      ['<b>&', null, false],
-    ]);
-    const files = unzip(book);
-    expect(Object.keys(files)).toContain('xl/worksheets/sheet1.xml');
-    expect(files['xl/workbook.xml']).toContain('name="Fruit Veg"');
-    const sheet = files['xl/worksheets/sheet1.xml']!;
-    expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">Title</t></is></c>');
-    expect(sheet).toContain('<c r="B2"><v>5.5</v></c>');
-    expect(sheet).toContain('<c r="C2" t="b"><v>1</v></c>');
-    expect(sheet).toContain('=cmd|calc');
-    expect(sheet).not.toContain('<f>');
-    expect(sheet).toContain('&lt;b&gt;&amp;');
-  });
-
-  it('opens in a real xlsx reader (ExcelJS) with the same sheet name, values and types', async () => {
-    const bytes = xlsxWorkbook('Fruit/Veg', ['Title', 'Price', 'Done'], [
-      ['=cmd|calc', 5.5, true],
-      ['<b>&', null, false],
-    ]);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    expect(sheet.name).toBe('Fruit Veg');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Title', 'Price', 'Done']);
-    expect(sheet.getRow(2).values).toEqual([undefined, '=cmd|calc', 5.5, true]);
-    expect(sheet.getRow(3).values).toEqual([undefined, '<b>&', undefined, false]);
-    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
   });
 });
 

@@ -9,7 +9,16 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from './csv.js';
-import { xmlSafe } from './xlsx.js';
+
+/** Drops characters XML 1.0 cannot hold (control characters other than tab, newline, carriage return). */
+export function xmlSafe(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c >= 0x20 ? c !== 0xfffe && c !== 0xffff : c === 0x09 || c === 0x0a || c === 0x0d) out += ch;
+  }
+  return out;
+}
 
 /** The longest text an xlsx cell holds. */
 const MAX_CELL_TEXT = 32767;
@@ -24,6 +33,45 @@ function cell(value: unknown): unknown {
 /** An xlsx sheet's name: no `\ / ? * [ ] :`, at most 31 characters. */
 export function sheetName(title: string): string {
   return title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+/** A writable stream of Node's or of the `readable-stream` package (which the zip library uses). */
+type Sink = NodeJS.EventEmitter & {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+};
+
+/**
+ * Where exceljs pipes the sheet's XML: the zip entry's input. exceljs writes into it without waiting (its
+ * buffer writes ignore backpressure), so a fast database and a slower deflate would pile the whole sheet up
+ * there; the writer waits on this stream's `drain` instead. Undefined until the zip takes the entry.
+ */
+function sheetSink(sheet: unknown): Sink | undefined {
+  const stream = (sheet as { stream?: { pipes?: Sink[] } }).stream;
+  return stream?.pipes?.[0];
+}
+
+const needsDrain = (sink: Sink) => sink.writableNeedDrain ?? sink._writableState?.needDrain ?? false;
+
+/**
+ * Resolves when what was written so far has moved on into the zip (or when `out` is closed, e.g. the client
+ * went away). See docs/imports.md (Exports).
+ */
+async function drained(sheet: unknown, out: PassThrough): Promise<void> {
+  for (let tries = 0; !sheetSink(sheet) && tries < 100 && !out.destroyed; tries++)
+    await new Promise((r) => setImmediate(r));
+  const sink = sheetSink(sheet);
+  if (!sink || !needsDrain(sink) || out.destroyed) return;
+  const closed = new AbortController();
+  const onClose = () => closed.abort();
+  out.once('close', onClose);
+  try {
+    await once(sink, 'drain', { signal: closed.signal });
+  } catch (err) {
+    if (!closed.signal.aborted) throw err;
+  } finally {
+    out.off('close', onClose);
+  }
 }
 
 /**
@@ -47,8 +95,10 @@ export function xlsxStream(
     sheet.addRow(header.map((h) => cell(h))).commit();
     for await (const rows of batches) {
       for (const row of rows) sheet.addRow(row.map(cell)).commit();
-      // Let the reader catch up before the next batch is read from the database.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // Let the zip and the reader catch up before the next batch is read from the database: at most one
+      // batch's XML waits in memory.
+      await drained(sheet, out);
+      if (out.destroyed) return;
     }
     sheet.commit();
     await book.commit();
