@@ -155,6 +155,19 @@ export interface SourceChanged {
   sourceId: string;
 }
 
+/** A webhook, or its conditions, created, changed or removed. */
+export interface HookChanged {
+  type: 'hook.changed';
+  action: MetaAction;
+  baseId: string;
+  tableId: string;
+  hookId: string;
+  /** The hook's title, on deletes (it can no longer be read). */
+  title?: string;
+  /** Set when what changed is the hook's conditions. */
+  conditions?: true;
+}
+
 /** Every change, without the envelope the feed adds. */
 export type Change =
   | RowsInserted
@@ -170,7 +183,8 @@ export type Change =
   | RoleChanged
   | TokenChanged
   | BaseChanged
-  | SourceChanged;
+  | SourceChanged
+  | HookChanged;
 
 export type ChangeType = Change['type'];
 
