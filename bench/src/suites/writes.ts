@@ -11,20 +11,10 @@ import type { Api } from '../rows-bench.js';
 import { createBenchTable } from '../rows-bench.js';
 import { startServerProcess } from '../server-process.js';
 import { median, percentile } from '../stats.js';
+import { call, writeRound, type Timed, type WriteTarget } from '../write-rounds.js';
 
 const RUNS = Number(process.env.BENCH_WRITE_RUNS ?? 300);
 const HOOKS = 3;
-
-async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(api.url + path, {
-    method,
-    headers: { 'xc-auth': api.token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Receives deliveries and notes when each (hook path, marker) arrived. */
 async function startReceiver() {
@@ -44,49 +34,6 @@ async function startReceiver() {
     arrived,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-interface Timed {
-  ms: number[];
-  /** Server CPU milliseconds per write, deliveries included. */
-  cpu: number;
-  /** When each write's response came, by marker. */
-  answered: Map<string, number>;
-}
-
-async function timeWrites(
-  api: Api,
-  rowsPath: string,
-  tag: string,
-  ids: number[],
-  server: { cpuMs(): Promise<number> },
-  settled: (tag: string) => Promise<void>,
-): Promise<{ insert: Timed; update: Timed }> {
-  const insert: Timed = { ms: [], cpu: 0, answered: new Map() };
-  const update: Timed = { ms: [], cpu: 0, answered: new Map() };
-  let cpu = await server.cpuMs();
-  for (let i = 0; i < RUNS; i++) {
-    const marker = `${tag}-i${i}`;
-    const t = performance.now();
-    await call(api, 'POST', rowsPath, { Title: marker, Name: marker, Qty: i });
-    const done = performance.now();
-    insert.ms.push(done - t);
-    insert.answered.set(marker, done);
-  }
-  await settled(`${tag}-i`);
-  insert.cpu = ((await server.cpuMs()) - cpu) / RUNS;
-  cpu = await server.cpuMs();
-  for (let i = 0; i < RUNS; i++) {
-    const marker = `${tag}-u${i}`;
-    const t = performance.now();
-    await call(api, 'PATCH', `${rowsPath}/${ids[i % ids.length]}`, { Name: marker });
-    const done = performance.now();
-    update.ms.push(done - t);
-    update.answered.set(marker, done);
-  }
-  await settled(`${tag}-u`);
-  update.cpu = ((await server.cpuMs()) - cpu) / RUNS;
-  return { insert, update };
 }
 
 const fmt = (ms: number[]) =>
@@ -124,8 +71,16 @@ export async function writesBench(): Promise<string[]> {
       const arrivals = () => [...receiver.arrived.keys()].filter((k) => k.includes(`|${tag}`)).length;
       while (arrivals() < hooks * RUNS && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     };
-    await timeWrites(api, rowsPath, 'warm', ids, server, settled);
-    const plain = await timeWrites(api, rowsPath, 'plain', ids, server, settled);
+    const target: WriteTarget = { api, rowsPath, ids, server };
+    // CPU per write, everything the write set off included.
+    const timeWrites = async (tag: string) => {
+      const { insert, update } = await writeRound(target, { count: RUNS, tag, settled });
+      insert.cpu /= RUNS;
+      update.cpu /= RUNS;
+      return { insert, update };
+    };
+    await timeWrites('warm');
+    const plain = await timeWrites('plain');
 
     const hookIds: string[] = [];
     for (let h = 0; h < HOOKS; h++) {
@@ -138,8 +93,8 @@ export async function writesBench(): Promise<string[]> {
     }
     hooks = HOOKS;
     // The delivery path warms up too, as the write path did above, so the hooked figures are of warm code.
-    await timeWrites(api, rowsPath, 'warmhooked', ids, server, settled);
-    const hooked = await timeWrites(api, rowsPath, 'hooked', ids, server, settled);
+    await timeWrites('warmhooked');
+    const hooked = await timeWrites('hooked');
     // How long after the write's response each delivery came.
     const expected = HOOKS * RUNS * 2;
     const lag: number[] = [];
