@@ -79,6 +79,8 @@ export interface TableChanged {
   tableId: string;
   /** The table's title, on deletes (it can no longer be read). */
   title?: string;
+  /** On a rename, the title before it. */
+  renamedFrom?: string;
 }
 
 export interface FieldChanged {
@@ -168,6 +170,19 @@ export interface HookChanged {
   conditions?: true;
 }
 
+/**
+ * Someone signed in with a password (or failed to), changed their password, reset it with a link or asked
+ * for a link. Not a change of meta rows the other subscribers care about: the audit records it.
+ */
+export interface AuthActivity {
+  type: 'auth.activity';
+  activity: 'signin' | 'signin-failed' | 'password-change' | 'password-reset' | 'password-forgot';
+  /** The address given, for a failed sign-in possibly of no account. */
+  email: string;
+  /** The account, when there is one. */
+  userId: string | null;
+}
+
 /** Every change, without the envelope the feed adds. */
 export type Change =
   | RowsInserted
@@ -184,7 +199,8 @@ export type Change =
   | TokenChanged
   | BaseChanged
   | SourceChanged
-  | HookChanged;
+  | HookChanged
+  | AuthActivity;
 
 export type ChangeType = Change['type'];
 
