@@ -205,7 +205,10 @@ it('builds a condition in the webhook form, and only rows that meet it are sent'
   const incidents = () => received.filter((r) => r.url === '/incidents');
   await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'routine' });
   await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'urgent' });
-  const sent = await eventually(async () => incidents(), (list) => list.length >= 1);
+  const sent = await eventually(
+    async () => incidents(),
+    (list) => list.length >= 1,
+  );
   await page.waitForTimeout(300);
   expect(incidents()).toHaveLength(1);
   expect(sent[0]!.body).toMatchObject({
