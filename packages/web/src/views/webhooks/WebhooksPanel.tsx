@@ -11,9 +11,9 @@ import type { TableMeta } from '@rowbase/core/api/meta';
 import { useAppInfo } from '../../api/app-info';
 import type { FilterRow } from '../grid/view-settings';
 import { HookConditions } from './HookConditions';
-import { conditionsApi } from './hook-conditions';
 import {
   FORM_KINDS,
+  conditionsApi,
   editable,
   formOf,
   targetOf,

@@ -1,9 +1,8 @@
 /**
  * A webhook's conditions while its form is open (docs/webhooks.md "Conditions"): a tree of conditions and groups
- * kept in the form, saved with the hook through `GET/POST /hooks/{id}/filters`: the conditions it had are
- * removed and the edited tree is added, groups with their children inline.
+ * kept in the form, saved with the hook (`conditionsApi` in webhooks-api.ts): the conditions it had are removed
+ * and the edited tree is added, groups with their children inline.
  */
-import { api } from '../../api/client';
 import type { FilterRow } from '../grid/view-settings';
 
 let drafts = 0;
@@ -59,15 +58,3 @@ export function bodiesOf(tree: FilterRow[]): Partial<FilterRow>[] {
         },
   );
 }
-
-export const conditionsApi = {
-  /** The hook's conditions, groups with their children nested. */
-  list: (hookId: string) =>
-    api.get<{ list: FilterRow[] }>(`/api/v1/db/meta/hooks/${hookId}/filters`).then((r) => r.list),
-  /** Replaces the hook's conditions (`before`, as listed) with `tree`. */
-  async replace(hookId: string, before: FilterRow[], tree: FilterRow[]): Promise<void> {
-    for (const f of before) await api.delete<unknown>(`/api/v1/db/meta/filters/${f.id}`);
-    for (const body of bodiesOf(tree))
-      await api.post<FilterRow>(`/api/v1/db/meta/hooks/${hookId}/filters`, body);
-  },
-};
