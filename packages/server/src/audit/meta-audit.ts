@@ -193,8 +193,12 @@ function authEntryOf(e: AuthActivity): Entry {
     base_id: null,
     op_type: 'AUTHENTICATION',
     op_sub_type: op,
-    description: describe(e.email),
-    details: JSON.stringify({ user_id: e.userId, success: e.activity !== 'signin-failed' }),
+    description: describe(e.email) + (e.via ? ` with ${e.via}` : ''),
+    details: JSON.stringify({
+      user_id: e.userId,
+      success: e.activity !== 'signin-failed',
+      ...(e.via ? { via: e.via } : {}),
+    }),
   };
 }
 

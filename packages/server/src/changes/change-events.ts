@@ -181,6 +181,8 @@ export interface AuthActivity {
   email: string;
   /** The account, when there is one. */
   userId: string | null;
+  /** A sign-in through an identity provider: its name (GitHub, or the OIDC provider's). */
+  via?: string;
 }
 
 /** Every change, without the envelope the feed adds. */
