@@ -1,8 +1,8 @@
 /**
  * Delivering webhooks: a job of kind `webhook-delivery` holds the deliveries of a burst of writes, so the
  * write's request never waits on the network. The job builds each hook's payload from the write (the request
- * only noted which hooks the write triggers). Each attempt is logged (status and answer, or the error); a failed attempt is
- * retried `retries` times, `retry_interval` ms apart. A 2xx answer is a success.
+ * only noted which hooks the write triggers). Each attempt is logged (status and answer, or the error); a
+ * failed attempt is retried `retries` times, `retry_interval` ms apart. A 2xx answer is a success.
  */
 import type { AppContext } from '../context.js';
 import type { JobRun } from '../jobs/job-queue.js';
@@ -111,7 +111,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /** A committed write and the hooks it triggers; the payloads are built when the job runs. */
 export interface WriteDeliveries {
-  /** The write as the change feed told it (without the envelope). */
+  /** The write as the change feed told it. */
   event: RowsEvent;
   operation: HookOperation;
   table: { title: string; pkTitle: string };
