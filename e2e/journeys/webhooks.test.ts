@@ -1,7 +1,8 @@
 /**
  * A table's webhooks from the grid toolbar: add one pointing at a receiver on loopback, send a test, add a row,
  * and see the receiver get the row and the delivery listed in the hook's log; then the same for a Telegram hook,
- * the receiver standing in for Telegram's bot API (RB_TELEGRAM_API_URL).
+ * the receiver standing in for Telegram's bot API (RB_TELEGRAM_API_URL); and a hook with a condition built in
+ * its form, which sends only the rows that meet it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,10 +45,14 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-it('adds a webhook, tests it, and sees a row insert delivered and logged', async () => {
-  const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Orders' });
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title: 'Order' });
-  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'Order 1' });
+/**
+ * A new base whose table (titled `table`) has one row, its grid open, the webhooks panel open and a new hook's
+ * form started with its name.
+ */
+async function startHookForm(names: { base: string; table: string; row: string; hook: string }) {
+  const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: names.base });
+  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title: names.table });
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: names.row });
   const viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/views`)).list[0].id;
   const page: Page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   page.setDefaultTimeout(15_000);
@@ -57,7 +62,17 @@ it('adds a webhook, tests it, and sees a row insert delivered and logged', async
   await page.waitForSelector('[data-testid=webhooks-panel] >> text=No webhooks yet');
   await page.click('[data-testid=webhook-add]');
   const form = page.locator('[data-testid=webhook-form]');
-  await form.getByLabel('Name').fill('Notify shop');
+  await form.getByLabel('Name').fill(names.hook);
+  return { page, form, table: table as { id: string } };
+}
+
+it('adds a webhook, tests it, and sees a row insert delivered and logged', async () => {
+  const { page, form, table } = await startHookForm({
+    base: 'Orders',
+    table: 'Order',
+    row: 'Order 1',
+    hook: 'Notify shop',
+  });
   await form.getByLabel('URL').fill(`${receiverUrl}/orders`);
   await form.getByText('+ Header').click();
   await form.getByPlaceholder('Header name').fill('X-Shop');
@@ -108,19 +123,12 @@ it('adds a webhook, tests it, and sees a row insert delivered and logged', async
 });
 
 it('adds a Telegram webhook, tests it, and sees a new row sent to the chat and logged', async () => {
-  const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Support' });
-  const table = await call(api, 'POST', `/api/v1/db/meta/projects/${base.id}/tables`, { title: 'Ticket' });
-  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'Welcome' });
-  const viewId = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/views`)).list[0].id;
-  const page: Page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  await openGrid(page, api, base.id, table.id, viewId);
-
-  await page.click('[data-testid=toolbar-webhooks]');
-  await page.waitForSelector('[data-testid=webhooks-panel] >> text=No webhooks yet');
-  await page.click('[data-testid=webhook-add]');
-  const form = page.locator('[data-testid=webhook-form]');
-  await form.getByLabel('Name').fill('Tell the team');
+  const { page, form, table } = await startHookForm({
+    base: 'Support',
+    table: 'Ticket',
+    row: 'Welcome',
+    hook: 'Tell the team',
+  });
   await page.click('[data-testid=webhook-kind]');
   expect(await openDropdownOptions(page)).toEqual([
     'Web address (URL)',
@@ -165,5 +173,52 @@ it('adds a Telegram webhook, tests it, and sees a new row sent to the chat and l
   await item.getByRole('button', { name: 'Edit' }).click();
   await expect.poll(() => form.getByLabel('Chat ids, separated by commas').inputValue()).toBe('-100777');
   expect(await form.getByLabel('Bot token').inputValue()).toBe('123456:ABC-team');
+  await page.close();
+});
+
+it('builds a condition in the webhook form, and only rows that meet it are sent', async () => {
+  const { page, form, table } = await startHookForm({
+    base: 'Alerts',
+    table: 'Incident',
+    row: 'Quiet start',
+    hook: 'Page on-call',
+  });
+  await form.getByLabel('URL').fill(`${receiverUrl}/incidents`);
+  // The grid filter menu's builder: Title "is equal" urgent.
+  const conditions = form.locator('[data-testid=webhook-conditions]');
+  await conditions.locator('[data-testid=filter-add]').click();
+  expect(await conditions.locator('[data-testid=filter-field]').textContent()).toBe('Title');
+  await conditions.locator('[data-testid=filter-op]').click();
+  await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="is equal"]');
+  await dropdownsSettledClosed(page);
+  await conditions.locator('[data-testid=filter-value]').fill('urgent');
+  await conditions.locator('[data-testid=filter-value]').press('Enter');
+  await page.click('[data-testid=webhook-save]');
+  await page.waitForSelector('[data-testid="webhook-Page on-call"]');
+
+  const hook = (await call(api, 'GET', `/api/v1/db/meta/tables/${table.id}/hooks`)).list[0];
+  const saved = (await call(api, 'GET', `/api/v1/db/meta/hooks/${hook.id}/filters`)).list;
+  expect(saved).toMatchObject([{ comparison_op: 'eq', value: 'urgent', logical_op: 'and' }]);
+
+  // A row that does not meet the condition is not sent; one that does is (deliveries of a hook keep order,
+  // so the first would have arrived before the second).
+  const incidents = () => received.filter((r) => r.url === '/incidents');
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'routine' });
+  await call(api, 'POST', `/api/v2/tables/${table.id}/records`, { Title: 'urgent' });
+  const sent = await eventually(
+    async () => incidents(),
+    (list) => list.length >= 1,
+  );
+  await page.waitForTimeout(300);
+  expect(incidents()).toHaveLength(1);
+  expect(sent[0]!.body).toMatchObject({
+    type: 'records.after.insert',
+    data: { table_name: 'Incident', rows: [{ Title: 'urgent' }] },
+  });
+
+  // Editing the hook shows its condition in the builder.
+  await page.locator('[data-testid="webhook-Page on-call"]').getByRole('button', { name: 'Edit' }).click();
+  await expect.poll(() => conditions.locator('[data-testid=filter-value]').inputValue()).toBe('urgent');
+  expect(await conditions.locator('[data-testid=filter-op]').textContent()).toBe('is equal');
   await page.close();
 });

@@ -7,20 +7,10 @@
 import { createBenchTable, type Api } from '../rows-bench.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { median } from '../stats.js';
+import { call, writeRound } from '../write-rounds.js';
 
 const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.BENCH_AUDIT_WRITES ?? 100);
-
-async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(api.url + path, {
-    method,
-    headers: { 'xc-auth': api.token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 interface Side {
   name: string;
@@ -65,26 +55,14 @@ async function side(name: string, env: Record<string, string>): Promise<Side> {
 
 /** One round of inserts then updates; adds the CPU used (with the audit writes of the next turn) to the side. */
 async function round(s: Side, r: number, record: boolean): Promise<void> {
-  const settle = () => new Promise((res) => setTimeout(res, 20));
-  let cpu = await s.server.cpuMs();
-  for (let i = 0; i < PER_ROUND; i++) {
-    const t = performance.now();
-    await call(s.api, 'POST', s.rowsPath, { Title: `r${r}-${i}`, Name: `n${i}`, Qty: i });
-    if (record) s.ms.insert.push(performance.now() - t);
-  }
-  await settle();
-  if (record) s.cpu.insert += (await s.server.cpuMs()) - cpu;
-  cpu = await s.server.cpuMs();
-  for (let i = 0; i < PER_ROUND; i++) {
-    const t = performance.now();
-    await call(s.api, 'PATCH', `${s.rowsPath}/${s.ids[i % s.ids.length]}`, {
-      Name: `r${r}-${i}`,
-      Qty: r + i,
-    });
-    if (record) s.ms.update.push(performance.now() - t);
-  }
-  await settle();
-  if (record) s.cpu.update += (await s.server.cpuMs()) - cpu;
+  const settled = () => new Promise<void>((res) => setTimeout(res, 20));
+  const target = { api: s.api, rowsPath: s.rowsPath, ids: s.ids, server: s.server };
+  const { insert, update } = await writeRound(target, { count: PER_ROUND, tag: `r${r}`, settled });
+  if (!record) return;
+  s.cpu.insert += insert.cpu;
+  s.cpu.update += update.cpu;
+  s.ms.insert.push(...insert.ms);
+  s.ms.update.push(...update.ms);
 }
 
 export async function auditWritesBench(): Promise<string[]> {

@@ -1,9 +1,11 @@
 /**
- * Single-row writes with and without webhooks: p50/p95 of an insert and of an update through the v1 row API,
- * first with no hook, then with three active URL hooks (insert and update) delivering to a real receiver on
- * loopback, and how long after the write's response each delivery arrived. The server runs in a child
- * process (embedded SQLite); on a busy machine wall time says little, so the server's CPU time per write
- * (the write and everything it sets off: audit, delivery jobs, requests, logs) is reported too.
+ * Single-row writes with and without webhooks: p50/p95 of an insert and of an update through the v1 row API
+ * on a table with no hook and on one with three active URL hooks (insert and update) delivering to a real
+ * receiver on loopback, and how long after the write's response each delivery arrived. The two tables take
+ * rounds of writes in turn (BENCH_WRITE_ROUNDS rounds of BENCH_WRITE_RUNS writes each), so a change in the
+ * machine's load hits both alike. The server runs in a child process (embedded SQLite); on a busy machine
+ * wall time says little, so the server's CPU time per write (the write and everything it sets off: audit,
+ * delivery jobs, requests, logs) is reported too.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,20 +13,11 @@ import type { Api } from '../rows-bench.js';
 import { createBenchTable } from '../rows-bench.js';
 import { startServerProcess } from '../server-process.js';
 import { median, percentile } from '../stats.js';
+import { call, writeRound, type Timed, type WriteTarget } from '../write-rounds.js';
 
-const RUNS = Number(process.env.BENCH_WRITE_RUNS ?? 300);
+const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 6);
+const RUNS = Number(process.env.BENCH_WRITE_RUNS ?? 100);
 const HOOKS = 3;
-
-async function call<T = any>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(api.url + path, {
-    method,
-    headers: { 'xc-auth': api.token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Receives deliveries and notes when each (hook path, marker) arrived. */
 async function startReceiver() {
@@ -46,49 +39,6 @@ async function startReceiver() {
   };
 }
 
-interface Timed {
-  ms: number[];
-  /** Server CPU milliseconds per write, deliveries included. */
-  cpu: number;
-  /** When each write's response came, by marker. */
-  answered: Map<string, number>;
-}
-
-async function timeWrites(
-  api: Api,
-  rowsPath: string,
-  tag: string,
-  ids: number[],
-  server: { cpuMs(): Promise<number> },
-  settled: (tag: string) => Promise<void>,
-): Promise<{ insert: Timed; update: Timed }> {
-  const insert: Timed = { ms: [], cpu: 0, answered: new Map() };
-  const update: Timed = { ms: [], cpu: 0, answered: new Map() };
-  let cpu = await server.cpuMs();
-  for (let i = 0; i < RUNS; i++) {
-    const marker = `${tag}-i${i}`;
-    const t = performance.now();
-    await call(api, 'POST', rowsPath, { Title: marker, Name: marker, Qty: i });
-    const done = performance.now();
-    insert.ms.push(done - t);
-    insert.answered.set(marker, done);
-  }
-  await settled(`${tag}-i`);
-  insert.cpu = ((await server.cpuMs()) - cpu) / RUNS;
-  cpu = await server.cpuMs();
-  for (let i = 0; i < RUNS; i++) {
-    const marker = `${tag}-u${i}`;
-    const t = performance.now();
-    await call(api, 'PATCH', `${rowsPath}/${ids[i % ids.length]}`, { Name: marker });
-    const done = performance.now();
-    update.ms.push(done - t);
-    update.answered.set(marker, done);
-  }
-  await settled(`${tag}-u`);
-  update.cpu = ((await server.cpuMs()) - cpu) / RUNS;
-  return { insert, update };
-}
-
 const fmt = (ms: number[]) =>
   !ms.length ? 'none' : `p50 ${median(ms).toFixed(2)} ms   p95 ${percentile(ms, 95).toFixed(2)} ms`;
 
@@ -108,40 +58,58 @@ export async function writesBench(): Promise<string[]> {
       },
     );
     const api: Api = { url: server.url, token: signup.token };
-    const { baseId, tableId } = await createBenchTable(api);
-    const rowsPath = `/api/v1/db/data/noco/${baseId}/${tableId}`;
-    const seeded = await call<{ Id: number }[]>(
-      api,
-      'POST',
-      `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`,
-      Array.from({ length: 200 }, (_, i) => ({ Title: `seed ${i}`, Name: `seed ${i}` })),
-    );
-    const ids = seeded.map((r) => r.Id);
-    let hooks = 0;
-    // Waits until every delivery of the writes tagged so has arrived (none are expected without hooks).
-    const settled = async (tag: string) => {
-      const until = Date.now() + 60_000;
-      const arrivals = () => [...receiver.arrived.keys()].filter((k) => k.includes(`|${tag}`)).length;
-      while (arrivals() < hooks * RUNS && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    /** A table of its own base with 200 rows to update. */
+    const target = async (): Promise<WriteTarget & { tableId: string }> => {
+      const { baseId, tableId } = await createBenchTable(api);
+      const seeded = await call<{ Id: number }[]>(
+        api,
+        'POST',
+        `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`,
+        Array.from({ length: 200 }, (_, i) => ({ Title: `seed ${i}`, Name: `seed ${i}` })),
+      );
+      const rowsPath = `/api/v1/db/data/noco/${baseId}/${tableId}`;
+      return { api, rowsPath, ids: seeded.map((r) => r.Id), server, tableId };
     };
-    await timeWrites(api, rowsPath, 'warm', ids, server, settled);
-    const plain = await timeWrites(api, rowsPath, 'plain', ids, server, settled);
-
-    const hookIds: string[] = [];
+    const plainTable = await target();
+    const hookedTable = await target();
     for (let h = 0; h < HOOKS; h++) {
-      const hook = await call<{ id: string }>(api, 'POST', `/api/v1/db/meta/tables/${tableId}/hooks`, {
+      await call(api, 'POST', `/api/v1/db/meta/tables/${hookedTable.tableId}/hooks`, {
         title: `Bench hook ${h}`,
         operation: ['insert', 'update'],
         notification: { type: 'URL', payload: { method: 'POST', path: `${receiver.url}/h${h}` } },
       });
-      hookIds.push(hook.id);
     }
-    hooks = HOOKS;
-    // The delivery path warms up too, as the write path did above, so the hooked figures are of warm code.
-    await timeWrites(api, rowsPath, 'warmhooked', ids, server, settled);
-    const hooked = await timeWrites(api, rowsPath, 'hooked', ids, server, settled);
+    // Waits for the audit's batch, and until every delivery of the writes tagged so has arrived.
+    const settledFor = (hooks: number) => async (tag: string) => {
+      await new Promise((r) => setTimeout(r, 30));
+      const until = Date.now() + 60_000;
+      const arrivals = () => [...receiver.arrived.keys()].filter((k) => k.includes(`|${tag}`)).length;
+      while (arrivals() < hooks * RUNS && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    };
+    const sides = [
+      { t: plainTable, settled: settledFor(0), tag: 'plain' },
+      { t: hookedTable, settled: settledFor(HOOKS), tag: 'hooked' },
+    ];
+    const empty = (): Timed => ({ ms: [], cpu: 0, answered: new Map() });
+    const totals = sides.map(() => ({ insert: empty(), update: empty() }));
+    // Warm-up of both paths, then rounds in turn (alternating which side goes first).
+    for (const s of sides) await writeRound(s.t, { count: RUNS, tag: `warm${s.tag}`, settled: s.settled });
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 ? [1, 0] : [0, 1];
+      for (const i of order) {
+        const s = sides[i]!;
+        const got = await writeRound(s.t, { count: RUNS, tag: `${s.tag}${r}`, settled: s.settled });
+        for (const op of ['insert', 'update'] as const) {
+          const into = totals[i]![op];
+          into.ms.push(...got[op].ms);
+          into.cpu += got[op].cpu / (ROUNDS * RUNS);
+          for (const [k, v] of got[op].answered) into.answered.set(k, v);
+        }
+      }
+    }
+    const [plain, hooked] = totals as [(typeof totals)[0], (typeof totals)[0]];
     // How long after the write's response each delivery came.
-    const expected = HOOKS * RUNS * 2;
+    const expected = HOOKS * ROUNDS * RUNS * 2;
     const lag: number[] = [];
     for (const timed of [hooked.insert, hooked.update]) {
       for (const [marker, answered] of timed.answered) {
@@ -156,7 +124,7 @@ export async function writesBench(): Promise<string[]> {
     const cpu = (a: Timed, b?: Timed) =>
       `   server CPU ${(b ?? a).cpu.toFixed(2)} ms/write` +
       (b ? ` (${b.cpu >= a.cpu ? '+' : ''}${(((b.cpu - a.cpu) / a.cpu) * 100).toFixed(0)} %)` : '');
-    line(`single insert, no webhook (n=${RUNS})`, fmt(plain.insert.ms) + cpu(plain.insert));
+    line(`single insert, no webhook (n=${ROUNDS * RUNS})`, fmt(plain.insert.ms) + cpu(plain.insert));
     line(
       `single insert, ${HOOKS} webhooks`,
       `${fmt(hooked.insert.ms)} (p50 ${overhead(plain.insert.ms, hooked.insert.ms)})${cpu(plain.insert, hooked.insert)}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeOldAudits } from '../src/audit/audit-retention.js';
 import { newId } from '../src/meta/ids.js';
-import { randomEmail, userIdOf } from './auth-fixtures.js';
+import { PASSWORD, randomEmail, tokenFromMail, userIdOf } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { addColumn, createBase, createTable, type Owner } from './meta-factories.js';
 
@@ -125,6 +125,105 @@ describe.each(testDatabases())('meta audit on %s', (kind) => {
       op_type: 'ORG_USER',
       user: owner.email,
     });
+  });
+
+  it('records a table rename as RENAME and webhook changes as WEBHOOKS entries', async () => {
+    const table = await createTable(server, owner, baseId, { title: 'Leads' });
+    await entryReading('Table Leads created');
+    const renamed = await server.api.patch(
+      `/api/v1/db/meta/tables/${table.id}`,
+      { title: 'Prospects' },
+      as(),
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const list = await entryReading('Table Leads renamed to Prospects');
+    expect(list.find((a) => a.description === 'Table Leads renamed to Prospects')).toMatchObject({
+      op_type: 'TABLE',
+      op_sub_type: 'RENAME',
+      user: owner.email,
+    });
+    expect(kinds(list)).not.toContain('TABLE:UPDATE Table Prospects updated');
+
+    const hook = await server.api.post(
+      `/api/v1/db/meta/tables/${table.id}/hooks`,
+      {
+        title: 'Notify',
+        operation: ['insert'],
+        notification: { type: 'URL', payload: { method: 'POST', path: 'https://example.com/in' } },
+      },
+      as(),
+    );
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    await entryReading('Webhook Notify of table Prospects created');
+    const off = await server.api.patch(`/api/v1/db/meta/hooks/${hook.body.id}`, { active: false }, as());
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await entryReading('Webhook Notify of table Prospects updated');
+    expect((await server.api.delete(`/api/v1/db/meta/hooks/${hook.body.id}`, undefined, as())).status).toBe(
+      200,
+    );
+    const hooks = await entryReading('Webhook Notify of table Prospects deleted', 'op_type=WEBHOOKS');
+    expect(kinds(hooks)).toEqual([
+      'WEBHOOKS:DELETE Webhook Notify of table Prospects deleted',
+      'WEBHOOKS:UPDATE Webhook Notify of table Prospects updated',
+      'WEBHOOKS:CREATE Webhook Notify of table Prospects created',
+    ]);
+  });
+
+  it('records sign-ins, failed ones too, and password changes, resets and reset links, with the address', async () => {
+    const email = randomEmail('signer');
+    await signUpUser(server.api, email);
+    const entries = async (expected: number) => {
+      const until = Date.now() + 5000;
+      let rows: any[] = [];
+      while (Date.now() < until) {
+        rows = await server.ctx
+          .db('rb_audits')
+          .where({ op_type: 'AUTHENTICATION', user: email })
+          .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+        if (rows.length >= expected) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return rows.map((r) => ({ op: r.op_sub_type, description: r.description, ip: r.ip, base: r.base_id }));
+    };
+    const good = await server.api.post('/api/v1/auth/user/signin', { email, password: PASSWORD });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    const bad = await server.api.post('/api/v1/auth/user/signin', { email, password: 'Wrong-password-1' });
+    expect(bad.status).toBe(400);
+    const changed = await server.api.post(
+      '/api/v1/auth/password/change',
+      { currentPassword: PASSWORD, newPassword: 'Changed-password-2' },
+      { token: good.body.token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await server.api.post('/api/v1/auth/password/forgot', { email })).status).toBe(200);
+    const token = tokenFromMail(server, email, 'password-reset');
+    const reset = await server.api.post(`/api/v1/auth/password/reset/${token}`, {
+      password: 'Reset-password-3',
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+
+    const list = await entries(5);
+    expect(list.map(({ op, description }) => `${op} ${description}`)).toEqual([
+      `SIGNIN ${email} signed in`,
+      `SIGNIN Sign-in as ${email} failed`,
+      `PASSWORD_CHANGE Password of ${email} changed`,
+      `PASSWORD_FORGOT Password reset link asked for ${email}`,
+      `PASSWORD_RESET Password of ${email} reset`,
+    ]);
+    for (const e of list) {
+      expect(e.base).toBeNull();
+      expect(e.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+    }
+    // A failed sign-in with an address of no account is recorded under that address.
+    const stranger = randomEmail('nobody');
+    await server.api.post('/api/v1/auth/user/signin', { email: stranger, password: 'Whatever-1' });
+    const until = Date.now() + 5000;
+    let rows: any[] = [];
+    while (!rows.length && Date.now() < until) {
+      rows = await server.ctx.db('rb_audits').where({ op_type: 'AUTHENTICATION', user: stranger });
+      if (!rows.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => r.description)).toEqual([`Sign-in as ${stranger} failed`]);
   });
 
   it('records API tokens and accounts outside any base', async () => {

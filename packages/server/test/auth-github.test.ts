@@ -87,6 +87,16 @@ describe.each(testDatabases())('GitHub sign-in on %s', (kind) => {
     expect(res.status).toBe(200);
     const me = await server.api.get('/api/v1/auth/user/me', { token: res.body.data.token });
     expect(me.body.id).toBe(before.body.id);
+    // Audited as a sign-in, naming the provider (docs/audit.md "Sign-ins and passwords").
+    const until = Date.now() + 5000;
+    let rows: { description: string; op_sub_type: string }[] = [];
+    while (!rows.length && Date.now() < until) {
+      rows = await server.ctx.db('rb_audits').where({ op_type: 'AUTHENTICATION', user: existing.email });
+      if (!rows.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => `${r.op_sub_type} ${r.description}`)).toEqual([
+      `SIGNIN ${existing.email} signed in with GitHub`,
+    ]);
   });
 
   it('refuses an unverified e-mail and makes no account', async () => {

@@ -159,6 +159,34 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(fromSync()).toHaveLength(4);
   });
 
+  it('follows a hook changed by another app process once the change feed says so', async () => {
+    const hook = (await server.api.post(hooksPath(), urlHook('Elsewhere', `${receiver.url}/elsewhere`), as()))
+      .body;
+    const sent = () => receiver.received.filter((r) => r.url.startsWith('/elsewhere'));
+    await server.api.post(t.v1, productRow(21), as());
+    await waitFor(() => sent()[0], 'the first delivery');
+    // Another process switches the hook off: its row changes, and its change event reaches this process.
+    await server.ctx.db('rb_hooks').where({ id: hook.id }).update({ active: false });
+    server.ctx.changes.deliver({
+      type: 'hook.changed',
+      action: 'updated',
+      baseId: t.baseId,
+      tableId: t.tableId,
+      hookId: hook.id,
+      origin: 'another-process',
+      seq: 1,
+      at: Date.now(),
+    });
+    await server.api.post(t.v1, productRow(22), as());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent()).toHaveLength(1);
+    await server.api.patch(`/api/v1/db/meta/hooks/${hook.id}`, { active: true }, as());
+    await server.api.post(t.v1, productRow(23), as());
+    const again = await waitFor(() => sent()[1], 'the delivery after switching back on');
+    expect(again.body.data.rows[0]).toMatchObject({ Title: 'Product 23' });
+    await server.api.delete(`/api/v1/db/meta/hooks/${hook.id}`, undefined, as());
+  });
+
   it('retries a failing receiver and logs every attempt', async () => {
     const hook = (
       await server.api.post(

@@ -5,7 +5,7 @@
  * the same commit (a new table's fields and default view, a new base's owner and source) is part of the
  * creation's entry, not entries of its own.
  */
-import type { ChangeEvent, MetaAction } from '../changes/change-events.js';
+import type { AuthActivity, ChangeEvent, MetaAction } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { auditWriter, type AuditRow } from './audit-writer.js';
 import { currentActor, outsideRequest } from './request-context.js';
@@ -39,6 +39,15 @@ export async function metaEntryOf(db: Db, e: ChangeEvent): Promise<Entry | null>
     }
     case 'table.changed': {
       const name = e.title ?? (await title(db, 'rb_models', e.tableId)) ?? e.tableId;
+      if (e.renamedFrom !== undefined)
+        return {
+          base_id: e.baseId,
+          fk_model_id: e.tableId,
+          op_type: 'TABLE',
+          op_sub_type: 'RENAME',
+          description: `Table ${e.renamedFrom} renamed to ${name}`,
+          details: JSON.stringify({ old_title: e.renamedFrom, new_title: name }),
+        };
       return {
         base_id: e.baseId,
         fk_model_id: e.tableId,
@@ -149,9 +158,48 @@ export async function metaEntryOf(db: Db, e: ChangeEvent): Promise<Entry | null>
         details: JSON.stringify({ token_id: e.tokenId, user_id: e.userId }),
       };
     }
+    case 'hook.changed': {
+      const name = e.title ?? (await title(db, 'rb_hooks', e.hookId)) ?? e.hookId;
+      const table = (await title(db, 'rb_models', e.tableId)) ?? e.tableId;
+      const what = e.conditions ? `Conditions of webhook ${name}` : `Webhook ${name}`;
+      return {
+        base_id: e.baseId,
+        fk_model_id: e.tableId,
+        op_type: 'WEBHOOKS',
+        op_sub_type: OP[e.action],
+        description: `${what} of table ${table} ${VERB[e.action]}`,
+        details: JSON.stringify({ hook_id: e.hookId }),
+      };
+    }
+    case 'auth.activity':
+      return authEntryOf(e);
     default:
       return null;
   }
+}
+
+const AUTH_ENTRY: Record<AuthActivity['activity'], [string, (email: string) => string]> = {
+  signin: ['SIGNIN', (email) => `${email} signed in`],
+  'signin-failed': ['SIGNIN', (email) => `Sign-in as ${email} failed`],
+  'password-change': ['PASSWORD_CHANGE', (email) => `Password of ${email} changed`],
+  'password-reset': ['PASSWORD_RESET', (email) => `Password of ${email} reset`],
+  'password-forgot': ['PASSWORD_FORGOT', (email) => `Password reset link asked for ${email}`],
+};
+
+/** Sign-ins and password changes: account entries (no base), as SPEC §3 names them. */
+function authEntryOf(e: AuthActivity): Entry {
+  const [op, describe] = AUTH_ENTRY[e.activity];
+  return {
+    base_id: null,
+    op_type: 'AUTHENTICATION',
+    op_sub_type: op,
+    description: describe(e.email) + (e.via ? ` with ${e.via}` : ''),
+    details: JSON.stringify({
+      user_id: e.userId,
+      success: e.activity !== 'signin-failed',
+      ...(e.via ? { via: e.via } : {}),
+    }),
+  };
 }
 
 export const META_TYPES = [
@@ -166,6 +214,8 @@ export const META_TYPES = [
   'user.changed',
   'role.changed',
   'token.changed',
+  'hook.changed',
+  'auth.activity',
 ] as const;
 
 /**
@@ -209,7 +259,9 @@ export function startMetaAudit(ctx: AppContext): () => Promise<void> {
     for (const { e, actor } of events) {
       if (skip.has(e)) continue;
       const entry = await metaEntryOf(ctx.db, e);
-      if (entry) writer.write({ ...entry, user: actor.user, ip: actor.ip, created_at: e.at });
+      // A sign-in acts for no signed-in user yet: the entry's user is the address given.
+      const user = e.type === 'auth.activity' ? e.email : actor.user;
+      if (entry) writer.write({ ...entry, user, ip: actor.ip, created_at: e.at });
     }
   };
   const stop = ctx.changes.subscribe(

@@ -79,6 +79,8 @@ export interface TableChanged {
   tableId: string;
   /** The table's title, on deletes (it can no longer be read). */
   title?: string;
+  /** On a rename, the title before it. */
+  renamedFrom?: string;
 }
 
 export interface FieldChanged {
@@ -155,6 +157,34 @@ export interface SourceChanged {
   sourceId: string;
 }
 
+/** A webhook, or its conditions, created, changed or removed. */
+export interface HookChanged {
+  type: 'hook.changed';
+  action: MetaAction;
+  baseId: string;
+  tableId: string;
+  hookId: string;
+  /** The hook's title, on deletes (it can no longer be read). */
+  title?: string;
+  /** Set when what changed is the hook's conditions. */
+  conditions?: true;
+}
+
+/**
+ * Someone signed in with a password (or failed to), changed their password, reset it with a link or asked
+ * for a link. Not a change of meta rows the other subscribers care about: the audit records it.
+ */
+export interface AuthActivity {
+  type: 'auth.activity';
+  activity: 'signin' | 'signin-failed' | 'password-change' | 'password-reset' | 'password-forgot';
+  /** The address given, for a failed sign-in possibly of no account. */
+  email: string;
+  /** The account, when there is one. */
+  userId: string | null;
+  /** A sign-in through an identity provider: its name (GitHub, or the OIDC provider's). */
+  via?: string;
+}
+
 /** Every change, without the envelope the feed adds. */
 export type Change =
   | RowsInserted
@@ -170,7 +200,9 @@ export type Change =
   | RoleChanged
   | TokenChanged
   | BaseChanged
-  | SourceChanged;
+  | SourceChanged
+  | HookChanged
+  | AuthActivity;
 
 export type ChangeType = Change['type'];
 

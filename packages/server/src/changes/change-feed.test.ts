@@ -138,6 +138,13 @@ describe('ChangeFeed', () => {
     stop();
     stop();
     expect(feed.wantsPreviousValues).toBe(false);
+    expect(feed.wantsPreviousValuesFor('t1')).toBe(false);
+    const stopPerTable = feed.subscribe(() => undefined, { previousValues: (tableId) => tableId === 't1' });
+    expect(feed.wantsPreviousValues).toBe(false);
+    expect(feed.wantsPreviousValuesFor('t1')).toBe(true);
+    expect(feed.wantsPreviousValuesFor('t2')).toBe(false);
+    stopPerTable();
+    expect(feed.wantsPreviousValuesFor('t1')).toBe(false);
     feed.publish(tokenDeleted);
     feed.publish({ type: 'base.changed', action: 'deleted', baseId: 'b' });
     expect(seen.map((e) => e.type)).toEqual(['base.changed']);

@@ -25,11 +25,15 @@ export interface ChangePublisher {
 
 /** What a row writer needs: publishing, and whether to read previous values for the events. */
 export interface RowChangePublisher extends ChangePublisher {
-  readonly wantsPreviousValues: boolean;
+  /** Whether a write to the table should read the previous values of the rows it updates or deletes. */
+  wantsPreviousValuesFor(tableId: string): boolean;
 }
 
 /** For code run without a feed (scripts, unit tests of a repository): changes go nowhere. */
-export const NO_PUBLISHER: RowChangePublisher = { publish: () => undefined, wantsPreviousValues: false };
+export const NO_PUBLISHER: RowChangePublisher = {
+  publish: () => undefined,
+  wantsPreviousValuesFor: () => false,
+};
 
 export type ChangeListener = (event: ChangeEvent) => void | Promise<void>;
 
@@ -40,9 +44,10 @@ export interface SubscribeOptions {
   types?: readonly ChangeType[];
   /**
    * Row updates should carry the previous values of the written fields. Costs the writer one read per
-   * write, so only subscribers that need them (audit, webhooks) ask.
+   * write, so only subscribers that need them (audit, webhooks) ask; a function asks per table (webhooks
+   * need them only for tables with hooks), and is called on every row write, so it must be cheap.
    */
-  previousValues?: boolean;
+  previousValues?: boolean | ((tableId: string) => boolean);
 }
 
 /** Where the feed reports subscriber failures; a pino logger fits. */
@@ -54,7 +59,7 @@ interface Subscription {
   listener: ChangeListener;
   name: string;
   types: ReadonlySet<ChangeType> | undefined;
-  previousValues: boolean;
+  previousValues: boolean | ((tableId: string) => boolean);
 }
 
 /** A knex transaction as the feed sees it: its completion promise and, when nested, its parent. */
@@ -71,6 +76,7 @@ export class ChangeFeed implements RowChangePublisher {
   private readonly pending = new WeakMap<object, Change[]>();
   private seq = 0;
   private previousWanted = 0;
+  private readonly previousAsked: ((tableId: string) => boolean)[] = [];
 
   constructor(
     private readonly log?: FeedLog,
@@ -88,21 +94,32 @@ export class ChangeFeed implements RowChangePublisher {
       listener,
       name: opts.name ?? (listener.name || 'subscriber'),
       types: opts.types ? new Set(opts.types) : undefined,
-      previousValues: !!opts.previousValues,
+      previousValues: opts.previousValues ?? false,
     };
     this.subs.push(sub);
-    if (sub.previousValues) this.previousWanted++;
+    if (sub.previousValues === true) this.previousWanted++;
+    else if (sub.previousValues) this.previousAsked.push(sub.previousValues);
     return () => {
       const i = this.subs.indexOf(sub);
       if (i < 0) return;
       this.subs.splice(i, 1);
-      if (sub.previousValues) this.previousWanted--;
+      if (sub.previousValues === true) this.previousWanted--;
+      else if (sub.previousValues)
+        this.previousAsked.splice(this.previousAsked.indexOf(sub.previousValues), 1);
     };
   }
 
-  /** Whether a subscriber wants row updates to carry previous values (writers read them only then). */
+  /** Whether a subscriber always wants row updates to carry previous values. */
   get wantsPreviousValues(): boolean {
     return this.previousWanted > 0;
+  }
+
+  /**
+   * Whether a write to the table should read previous values: one read per write serves every subscriber
+   * that wants them (docs/change-feed.md).
+   */
+  wantsPreviousValuesFor(tableId: string): boolean {
+    return this.previousWanted > 0 || this.previousAsked.some((wants) => wants(tableId));
   }
 
   /**

@@ -16,7 +16,7 @@ import { requireUser } from '../http/principal.js';
 import { assertUnlocked, getView } from '../services/views/views.js';
 import { listReply } from '../http/list-reply.js';
 import { HooksRepo } from '../webhooks/hooks-repo.js';
-import { forgetHooks } from '../webhooks/active-hooks.js';
+import { publishConditionsChanged } from '../webhooks/active-hooks.js';
 import type { FilterReply } from '@rowbase/core/api/filters';
 import type { FastifyRequest } from 'fastify';
 import type { FilterOwner } from '../services/views/filters.js';
@@ -69,7 +69,7 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseWith(updateFilterBody, req.body);
     const owner = await ownerToChange(req, filter);
     const updated = await updateFilter(ctx, owner, filter, body);
-    if (owner.hook) forgetHooks(ctx.db, owner.fk_model_id);
+    if (owner.hook) publishConditionsChanged(ctx, owner);
     return updated;
   });
 
@@ -77,7 +77,7 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const filter = await getFilter(ctx, (req.params as IdParams).id);
     const owner = await ownerToChange(req, filter);
     await deleteFilter(ctx, filter);
-    if (owner.hook) forgetHooks(ctx.db, owner.fk_model_id);
+    if (owner.hook) publishConditionsChanged(ctx, owner);
     return { msg: 'The filter has been deleted successfully' };
   });
 }

@@ -14,7 +14,7 @@ import { createFilterBody } from '@rowbase/core/api/filters';
 import { RowReader } from '../data/row-query.js';
 import { requireUser } from '../http/principal.js';
 import { createFilter, listFilters } from '../services/views/filters.js';
-import { forgetHooks } from '../webhooks/active-hooks.js';
+import { publishConditionsChanged } from '../webhooks/active-hooks.js';
 import { WEBHOOK_JOB, attemptDelivery, type DeliveriesInput } from '../webhooks/hook-delivery.js';
 import { manualPayload, samplePayload } from '../webhooks/hook-payload.js';
 import {
@@ -30,7 +30,7 @@ import { HooksRepo } from '../webhooks/hooks-repo.js';
 type Params = { tableId: string; hookId: string; operation: string };
 
 export function hookRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new HooksRepo(ctx.db);
+  const repo = new HooksRepo(ctx.db, ctx.changes);
 
   const tableFor = async (req: FastifyRequest, permission: Permission) => {
     const { tableId } = req.params as Params;
@@ -53,20 +53,15 @@ export function hookRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     app.post(`${prefix}/tables/:tableId/hooks`, async (req) => {
       const { table, user } = await tableFor(req, 'webhook');
-      const created = await repo.insert(table, parseWith(createHookBody, req.body), user.id);
-      forgetHooks(ctx.db, table.id);
-      return created;
+      return repo.insert(table, parseWith(createHookBody, req.body), user.id);
     });
     app.patch(`${prefix}/hooks/:hookId`, async (req) => {
       const hook = await hookFor(req, 'webhook');
-      const updated = await repo.update(hook.id, parseWith(updateHookBody, req.body));
-      forgetHooks(ctx.db, hook.fk_model_id);
-      return updated;
+      return repo.update(hook.id, parseWith(updateHookBody, req.body));
     });
     app.delete(`${prefix}/hooks/:hookId`, async (req) => {
       const hook = await hookFor(req, 'webhook');
       await repo.delete(hook.id);
-      forgetHooks(ctx.db, hook.fk_model_id);
       return true;
     });
     // The hook's conditions: the filter API's shapes, owned by the hook (docs/webhooks.md "Conditions").
@@ -77,7 +72,7 @@ export function hookRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post(`${prefix}/hooks/:hookId/filters`, async (req) => {
       const hook = await hookFor(req, 'webhook');
       const created = await createFilter(ctx, { ...hook, hook: true }, parseWith(createFilterBody, req.body));
-      forgetHooks(ctx.db, hook.fk_model_id);
+      publishConditionsChanged(ctx, hook);
       return created;
     });
     // Sends one row to the hook now, through the delivery queue (NocoDB's manual trigger).

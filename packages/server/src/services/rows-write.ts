@@ -297,7 +297,7 @@ export async function updateRows(
   }));
   const stamp = nowStamp();
   const touched = autoUpdateColumns(t.model);
-  const wantsPrevious = t.changes.wantsPreviousValues;
+  const wantsPrevious = t.changes.wantsPreviousValuesFor(t.model.id);
   let previous: Map<string, ColumnValues> | undefined;
   await inTransaction(t, async (trx) => {
     if (wantsPrevious) {
@@ -330,7 +330,7 @@ export async function deleteRows(t: WriteTarget, ids: readonly unknown[]): Promi
   const unique = [...new Set(ids as (string | number)[])];
   let previous: Map<string, ColumnValues> | undefined;
   await t.db.transaction(async (trx) => {
-    if (t.changes.wantsPreviousValues) previous = await readPrevious(trx, t.model, pk, unique);
+    if (t.changes.wantsPreviousValuesFor(t.model.id)) previous = await readPrevious(trx, t.model, pk, unique);
     const found = new Set<string>();
     for (let i = 0; i < unique.length; i += 1000) {
       const part = unique.slice(i, i + 1000);

@@ -1,12 +1,14 @@
 /**
- * Delivering a webhook: a job of kind `webhook-delivery` per triggered hook, so the write's request never
- * waits on the network. Each attempt is logged (status and answer, or the error); a failed attempt is
- * retried `retries` times, `retry_interval` ms apart. A 2xx answer is a success.
+ * Delivering webhooks: a job of kind `webhook-delivery` holds the deliveries of a burst of writes, so the
+ * write's request never waits on the network. The job builds each hook's payload from the write (the request
+ * only noted which hooks the write triggers). Each attempt is logged (status and answer, or the error); a
+ * failed attempt is retried `retries` times, `retry_interval` ms apart. A 2xx answer is a success.
  */
 import type { AppContext } from '../context.js';
 import type { JobRun } from '../jobs/job-queue.js';
 import { HooksRepo, type Hook, type HookLogEntry } from './hooks-repo.js';
-import type { HookPayload } from './hook-payload.js';
+import { payloadOf, type HookPayload, type RowsEvent } from './hook-payload.js';
+import type { HookOperation } from './hook-schemas.js';
 import type { DeliveryOrder } from './delivery-order.js';
 import { sendByKind, type AttemptResult } from './hook-kinds.js';
 
@@ -107,9 +109,46 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The deliveries of a burst of writes: every hook each write triggered, in one job (fewer queue writes). */
+/** A committed write and the hooks it triggers; the payloads are built when the job runs. */
+export interface WriteDeliveries {
+  /** The write as the change feed told it. */
+  event: RowsEvent;
+  operation: HookOperation;
+  table: { title: string; pkTitle: string };
+  /** Each triggered hook: its place in the hook's line and, when its conditions keep only some rows, theirs. */
+  hooks: { hookId: string; ticket?: string; rows?: number[] }[];
+}
+
+/**
+ * The deliveries of a burst of writes: every hook each write triggered, in one job (fewer queue writes);
+ * `deliveries` are ready-made ones (a manual trigger).
+ */
 export interface DeliveriesInput {
-  deliveries: DeliveryInput[];
+  deliveries?: DeliveryInput[];
+  writes?: WriteDeliveries[];
+}
+
+/** The deliveries of a job, payloads built: one per triggered hook of each write, in the order written. */
+export function deliveriesOf(input: DeliveriesInput, hooks: Map<string, Hook>): DeliveryInput[] {
+  const out = [...(input.deliveries ?? [])];
+  for (const w of input.writes ?? []) {
+    for (const h of w.hooks) {
+      const hook = hooks.get(h.hookId);
+      const version = hook?.version ?? 'v2';
+      const keep = h.rows ? new Set(h.rows) : undefined;
+      const payload = payloadOf(w.event, { version }, w.table, w.operation, keep && ((i) => keep.has(i)));
+      out.push({ hookId: h.hookId, operation: w.operation, payload, triggeredBy: null, ticket: h.ticket });
+    }
+  }
+  return out;
+}
+
+/** The hooks a job's deliveries go to. */
+function hookIdsOf(input: DeliveriesInput): string[] {
+  return [
+    ...(input.deliveries ?? []).map((d) => d.hookId),
+    ...(input.writes ?? []).flatMap((w) => w.hooks.map((h) => h.hookId)),
+  ];
 }
 
 async function deliverOne(
@@ -142,10 +181,12 @@ export async function runDelivery(
   order: DeliveryOrder,
 ): Promise<{ attempts: number[] }> {
   const repo = new HooksRepo(ctx.db);
-  const hooks = await repo.byIds(run.input.deliveries.map((d) => d.hookId));
+  const hooks = await repo.byIds(hookIdsOf(run.input));
   const logs = new LogBuffer(repo);
   const results = await Promise.allSettled(
-    run.input.deliveries.map((d) => order.inTurn(d.ticket, () => deliverOne(ctx, run, d, hooks, logs))),
+    deliveriesOf(run.input, hooks).map((d) =>
+      order.inTurn(d.ticket, () => deliverOne(ctx, run, d, hooks, logs)),
+    ),
   );
   await logs.settle();
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -1,65 +1,59 @@
 /**
- * Turns committed row writes into webhook deliveries. The change feed calls us inside the writer's request,
- * so the handler only schedules: on the next turn, and after the previous write of the same table was
- * scheduled (so deliveries follow commit order), it takes the table's active hooks from memory, keeps the
- * rows each hook's conditions accept, and adds a delivery per hook to the base's open batch. A batch becomes
- * one delivery job a few milliseconds later (or at once when full), so a burst of writes costs one job.
+ * Turns committed row writes into webhook deliveries (docs/webhooks.md "Cost on the write path"). The change
+ * feed calls us inside the writer's request, so the handler only schedules: on the next turn, and after the
+ * previous write of the same table was scheduled (so deliveries follow commit order), it takes the table's
+ * active hooks from memory, notes which rows each hook's conditions accept, and adds the write with its hooks
+ * to the base's open batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
+ * so a burst of writes costs one job; the job builds the payloads.
  */
-import type { ChangeEvent, ChangeOf } from '../changes/change-events.js';
+import type { ChangeEvent } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
-import { activeHooks, type ActiveHook } from './active-hooks.js';
+import { activeHooks, followHookChanges, mayNeedPreviousValues, type ActiveHook } from './active-hooks.js';
 import { DeliveryOrder } from './delivery-order.js';
 import { idsMatching, rowMeets } from './hook-conditions.js';
-import { WEBHOOK_JOB, runDelivery, type DeliveriesInput, type DeliveryInput } from './hook-delivery.js';
-import { hookHears, operationOf, payloadOf, type HookPayload } from './hook-payload.js';
+import { WEBHOOK_JOB, runDelivery, type DeliveriesInput, type WriteDeliveries } from './hook-delivery.js';
+import { hookHears, operationOf, type RowsEvent } from './hook-payload.js';
 
-type RowsEvent = ChangeOf<'rows.inserted'> | ChangeOf<'rows.updated'> | ChangeOf<'rows.deleted'>;
-
-/** The payload with only the rows at `keep` (and their previous values). */
-function onlyRows(payload: HookPayload, keep: (i: number) => boolean): HookPayload {
-  const data = { ...payload.data, rows: payload.data.rows.filter((_, i) => keep(i)) };
-  if (payload.data.previous_rows) data.previous_rows = payload.data.previous_rows.filter((_, i) => keep(i));
-  return { ...payload, data };
-}
-
-/** Which rows of the write meet a hook's conditions (by index in the event); null means all. */
-async function rowsHeard(
-  ctx: AppContext,
-  e: RowsEvent,
-  h: ActiveHook,
-): Promise<((i: number) => boolean) | null> {
-  if (!h.where.length) return null;
+/** The indexes (in the write) of the rows a hook's conditions accept; undefined when it has none. */
+async function rowsHeard(ctx: AppContext, e: RowsEvent, h: ActiveHook): Promise<number[] | undefined> {
+  if (!h.where.length) return undefined;
   const ids = e.ids ?? [];
   if (e.type === 'rows.deleted') {
     const { model } = await ctx.tableModels.get(ctx, e.tableId);
     const previous = e.previous ?? [];
-    return (i) => previous[i] !== undefined && rowMeets(model, h.where, previous[i]!);
+    return ids.flatMap((_, i) =>
+      previous[i] !== undefined && rowMeets(model, h.where, previous[i]!) ? [i] : [],
+    );
   }
   const matched = await idsMatching(ctx, e.tableId, h.where, ids);
-  return (i) => ids[i] !== undefined && matched.has(String(ids[i]));
+  return ids.flatMap((id, i) => (matched.has(String(id)) ? [i] : []));
 }
 
 /** How long a batch stays open for more deliveries, and how many it holds at most. */
 const BATCH_MS = 25;
 const BATCH_MAX = 200;
 
-/** Deliveries waiting to become one job, per base. */
+/** Writes waiting to become one job, per base. */
 class Batches {
-  private readonly open = new Map<string, { deliveries: DeliveryInput[]; timer: NodeJS.Timeout }>();
+  private readonly open = new Map<
+    string,
+    { writes: WriteDeliveries[]; size: number; timer: NodeJS.Timeout }
+  >();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly order: DeliveryOrder,
   ) {}
 
-  add(baseId: string, deliveries: DeliveryInput[]): void {
+  add(baseId: string, write: WriteDeliveries): void {
     let batch = this.open.get(baseId);
     if (!batch) {
-      batch = { deliveries: [], timer: setTimeout(() => this.flush(baseId), BATCH_MS) };
+      batch = { writes: [], size: 0, timer: setTimeout(() => void this.flush(baseId), BATCH_MS) };
       this.open.set(baseId, batch);
     }
-    batch.deliveries.push(...deliveries);
-    if (batch.deliveries.length >= BATCH_MAX) this.flush(baseId);
+    batch.writes.push(write);
+    batch.size += write.hooks.length;
+    if (batch.size >= BATCH_MAX) void this.flush(baseId);
   }
 
   private flush(baseId: string): Promise<void> {
@@ -67,11 +61,11 @@ class Batches {
     if (!batch) return Promise.resolve();
     this.open.delete(baseId);
     clearTimeout(batch.timer);
-    const input: DeliveriesInput = { deliveries: batch.deliveries };
+    const input: DeliveriesInput = { writes: batch.writes };
     return this.ctx.jobs.enqueue({ kind: WEBHOOK_JOB, input, baseId, userId: null }).then(
       () => undefined,
       (err: unknown) => {
-        for (const d of batch.deliveries) this.order.release(d.ticket);
+        for (const w of batch.writes) for (const h of w.hooks) this.order.release(h.ticket);
         this.ctx.log.error({ err, baseId }, 'webhook deliveries could not be queued');
       },
     );
@@ -90,27 +84,22 @@ async function dispatch(
   e: RowsEvent,
 ): Promise<void> {
   const operation = operationOf(e);
-  const hooks = (await activeHooks(ctx.db, e.tableId)).filter((h) => hookHears(h.hook, operation));
-  if (!hooks.length) return;
+  const active = (await activeHooks(ctx.db, e.tableId)).filter((h) => hookHears(h.hook, operation));
+  if (!active.length) return;
   const { model } = await ctx.tableModels.get(ctx, e.tableId);
-  const table = { title: model.title, pkTitle: model.pk?.title ?? 'Id' };
-  const deliveries: DeliveryInput[] = [];
-  for (const h of hooks) {
-    let payload = payloadOf(e, h.hook, table, operation);
-    const keep = await rowsHeard(ctx, e, h);
-    if (keep) {
-      payload = onlyRows(payload, keep);
-      if (!payload.data.rows.length) continue;
-    }
-    deliveries.push({
-      hookId: h.hook.id,
-      operation,
-      payload,
-      triggeredBy: null,
-      ticket: order.reserve(h.hook.id),
-    });
+  const hooks: WriteDeliveries['hooks'] = [];
+  for (const h of active) {
+    const rows = await rowsHeard(ctx, e, h);
+    if (rows && !rows.length) continue;
+    hooks.push({ hookId: h.hook.id, ticket: order.reserve(h.hook.id), ...(rows ? { rows } : {}) });
   }
-  if (deliveries.length) batches.add(e.baseId, deliveries);
+  if (!hooks.length) return;
+  batches.add(e.baseId, {
+    event: e,
+    operation,
+    table: { title: model.title, pkTitle: model.pk?.title ?? 'Id' },
+    hooks,
+  });
 }
 
 /** Registers the delivery job kind and the change-feed subscriber; returns the stop function. */
@@ -119,11 +108,14 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
   const batches = new Batches(ctx, order);
   if (!ctx.jobKinds.has(WEBHOOK_JOB)) {
     ctx.jobKinds.register<DeliveriesInput, unknown>(WEBHOOK_JOB, (run) => runDelivery(ctx, run, order), {
-      title: (input) => input.deliveries[0]?.payload.type ?? 'webhook',
+      title: (input) =>
+        input.deliveries?.[0]?.payload.type ??
+        (input.writes?.[0] ? `records.after.${input.writes[0].operation}` : 'webhook'),
     });
   }
   // Per table, the scheduling of the previous write: the next one waits for it.
   const tails = new Map<string, Promise<void>>();
+  const stopFollowing = followHookChanges(ctx);
   const unsubscribe = ctx.changes.subscribe(
     (e: ChangeEvent) => {
       if (e.type !== 'rows.inserted' && e.type !== 'rows.updated' && e.type !== 'rows.deleted') return;
@@ -136,10 +128,15 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
         if (tails.get(e.tableId) === next) tails.delete(e.tableId);
       });
     },
-    { name: 'webhooks', types: ['rows.inserted', 'rows.updated', 'rows.deleted'], previousValues: true },
+    {
+      name: 'webhooks',
+      types: ['rows.inserted', 'rows.updated', 'rows.deleted'],
+      previousValues: (tableId) => mayNeedPreviousValues(ctx.db, tableId),
+    },
   );
   return async () => {
     unsubscribe();
+    stopFollowing();
     await Promise.all(tails.values());
     await batches.flushAll();
   };

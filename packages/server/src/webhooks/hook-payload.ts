@@ -6,11 +6,12 @@
  * `bulkInsert` hears only writes of several rows.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChangeOf, RowValues } from '../changes/change-events.js';
+import type { Change, RowValues } from '../changes/change-events.js';
 import type { Hook } from './hooks-repo.js';
 import type { HookOperation } from './hook-schemas.js';
 
-type RowsEvent = ChangeOf<'rows.inserted'> | ChangeOf<'rows.updated'> | ChangeOf<'rows.deleted'>;
+/** A row write as the change feed tells it; plain JSON, so it travels in a delivery job's input. */
+export type RowsEvent = Change & { type: 'rows.inserted' | 'rows.updated' | 'rows.deleted' };
 
 export interface HookPayload {
   type: string;
@@ -62,13 +63,19 @@ function rowsOf(e: RowsEvent, pkTitle: string): { rows: RowValues[]; previous?: 
   return { rows: ids.map((_, i) => withKey(e.values, i)) };
 }
 
+/** What a hook is sent for a write; `keep` picks the rows its conditions accept (by index in the write). */
 export function payloadOf(
   e: RowsEvent,
-  hook: Hook,
+  hook: Pick<Hook, 'version'>,
   table: { title: string; pkTitle: string },
   operation: HookOperation,
+  keep?: (i: number) => boolean,
 ): HookPayload {
-  const { rows, previous } = rowsOf(e, table.pkTitle);
+  let { rows, previous } = rowsOf(e, table.pkTitle);
+  if (keep) {
+    rows = rows.filter((_, i) => keep(i));
+    previous = previous?.filter((_, i) => keep(i));
+  }
   return {
     type: `records.after.${operation}`,
     id: randomUUID(),

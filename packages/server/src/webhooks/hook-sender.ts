@@ -113,8 +113,8 @@ function once(req: HookRequest, url: URL): Promise<HookResponse & { location?: s
     );
     r.on('timeout', () => r.destroy(new HookSendError('TIMEOUT', `No answer within ${req.timeoutMs} ms`)));
     r.on('error', (e) => reject(e instanceof HookSendError ? e : new HookSendError('NETWORK', e.message)));
-    if (req.body !== undefined && req.method !== 'GET') r.write(req.body);
-    r.end();
+    // Headers and body leave in one write.
+    r.end(req.body !== undefined && req.method !== 'GET' ? req.body : undefined);
   });
 }
 

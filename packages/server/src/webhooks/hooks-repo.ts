@@ -1,5 +1,6 @@
 /** Webhooks (rb_hooks) and their delivery logs (rb_hook_logs), in NocoDB's presentation shape. */
 import type { Knex } from 'knex';
+import { NO_PUBLISHER, type ChangePublisher } from '../changes/change-feed.js';
 import { requestLocale } from '../mail/messages.js';
 import { newId } from '../meta/ids.js';
 import { FiltersRepo } from '../meta/repos/filters.js';
@@ -106,7 +107,11 @@ export type HookInput = Pick<
 > & { description?: string | null };
 
 export class HooksRepo {
-  constructor(private readonly db: Knex) {}
+  /** `changes` hears every hook created, changed or deleted (`hook.changed`); readers need none. */
+  constructor(
+    private readonly db: Knex,
+    private readonly changes: ChangePublisher = NO_PUBLISHER,
+  ) {}
 
   async insert(
     table: { id: string; base_id: string; source_id: string | null },
@@ -124,6 +129,13 @@ export class HooksRepo {
       created_by: userId,
       created_at: now,
       updated_at: now,
+    });
+    this.changes.publish({
+      type: 'hook.changed',
+      action: 'created',
+      baseId: table.base_id,
+      tableId: table.id,
+      hookId: id,
     });
     return (await this.byId(id))!;
   }
@@ -175,13 +187,31 @@ export class HooksRepo {
     await this.db('rb_hooks')
       .where({ id })
       .update({ ...this.columnsOf(patch), updated_at: Date.now() });
-    return (await this.byId(id))!;
+    const hook = (await this.byId(id))!;
+    this.changes.publish({
+      type: 'hook.changed',
+      action: 'updated',
+      baseId: hook.base_id,
+      tableId: hook.fk_model_id,
+      hookId: id,
+    });
+    return hook;
   }
 
   async delete(id: string): Promise<void> {
+    const hook = await this.byId(id);
     await this.db('rb_hook_logs').where({ fk_hook_id: id }).delete();
     await new FiltersRepo(this.db).deleteByHook(id);
     await this.db('rb_hooks').where({ id }).delete();
+    if (hook)
+      this.changes.publish({
+        type: 'hook.changed',
+        action: 'deleted',
+        baseId: hook.base_id,
+        tableId: hook.fk_model_id,
+        hookId: id,
+        title: hook.title,
+      });
   }
 
   /** Hooks by id (one query), for a delivery job's hooks. */

@@ -100,8 +100,18 @@ export class TablesRepo {
       if (v === undefined) continue;
       row[k] = k === 'meta' ? (v === null ? null : JSON.stringify(v)) : v;
     }
+    const before =
+      patch.title === undefined
+        ? undefined
+        : ((await trx('rb_models').where({ id }).first('title')) as { title: string } | undefined);
     await trx('rb_models').where({ id }).update(row);
-    this.publishTable('updated', await this.baseOf(id, trx), id, trx);
+    const baseId = await this.baseOf(id, trx);
+    if (before && patch.title !== undefined && before.title !== patch.title && baseId)
+      this.changes.publish(
+        { type: 'table.changed', action: 'updated', baseId, tableId: id, renamedFrom: before.title },
+        trx,
+      );
+    else this.publishTable('updated', baseId, id, trx);
   }
 
   async delete(id: string, trx: Knex = this.db): Promise<void> {

@@ -22,6 +22,12 @@ export async function forgotPassword(ctx: AppContext, email: string, site: strin
   if (!user || user.blocked) return;
   const token = await createResetToken(ctx, user);
   await sendQuietly(ctx, () => ctx.mailer.send(passwordResetMail(site, user.email, token)));
+  ctx.changes.publish({
+    type: 'auth.activity',
+    activity: 'password-forgot',
+    email: user.email,
+    userId: user.id,
+  });
 }
 
 /** Stores a new reset token for the user (replacing any older one) and returns it in clear. */
@@ -63,6 +69,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       });
     if (changed !== 1) throw badRequest('Invalid reset url');
     await revokeAllSessions(ctx, user, trx);
+    ctx.changes.publish(
+      { type: 'auth.activity', activity: 'password-reset', email: user.email, userId: user.id },
+      trx,
+    );
   });
 }
 
@@ -91,6 +101,10 @@ export async function changePassword(
       trx,
     );
     await revokeAllSessions(ctx, user, trx);
+    ctx.changes.publish(
+      { type: 'auth.activity', activity: 'password-change', email: user.email, userId: user.id },
+      trx,
+    );
   });
   return issueSession(ctx, (await ctx.users.byId(user.id))!);
 }

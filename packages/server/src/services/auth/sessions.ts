@@ -121,9 +121,25 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
   const user = await ctx.users.byEmail(email);
   // Verify even for unknown e-mails so timing does not tell which addresses exist.
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
-  if (!user || !ok || !user.passwordHash) throw badRequest('Invalid credentials');
-  if (user.blocked) throw unauthorized('User is blocked');
-  return issueSession(ctx, user);
+  // Audited, failures included (docs/audit.md "Sign-ins and passwords").
+  const activity = (what: 'signin' | 'signin-failed') =>
+    ctx.changes.publish({
+      type: 'auth.activity',
+      activity: what,
+      email: user?.email ?? email,
+      userId: user?.id ?? null,
+    });
+  if (!user || !ok || !user.passwordHash) {
+    activity('signin-failed');
+    throw badRequest('Invalid credentials');
+  }
+  if (user.blocked) {
+    activity('signin-failed');
+    throw unauthorized('User is blocked');
+  }
+  const session = await issueSession(ctx, user);
+  activity('signin');
+  return session;
 }
 
 /** Exchanges a refresh token for a new access token and a new refresh token; the old one dies. */

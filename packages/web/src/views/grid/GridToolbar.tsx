@@ -194,7 +194,7 @@ export function GridToolbar({
       )}
       {webhooksOpen && (
         <WebhooksPanel
-          tableId={table.id}
+          table={table}
           canEdit={allowed('webhook')}
           onClose={() => setWebhooksOpen(false)}
           onError={onError}

@@ -1,14 +1,19 @@
 /**
  * A table's webhooks in a drawer: the list (switch on or off, edit, delete, see the delivery log), and a form to
  * add or edit one (title, events, where it sends: a URL with its method and headers, Telegram chats, or WhatsApp
- * or SMS numbers through Twilio; retries) with a button to send a test now.
+ * or SMS numbers through Twilio; conditions on the records, as in the grid's filter menu; retries) with a
+ * button to send a test now.
  */
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TableMeta } from '@rowbase/core/api/meta';
 import { useAppInfo } from '../../api/app-info';
+import type { FilterRow } from '../grid/view-settings';
+import { HookConditions } from './HookConditions';
 import {
   FORM_KINDS,
+  conditionsApi,
   editable,
   formOf,
   targetOf,
@@ -22,7 +27,7 @@ import {
 } from './webhooks-api';
 
 interface Props {
-  tableId: string;
+  table: TableMeta;
   canEdit: boolean;
   onClose(): void;
   onError(message: string): void;
@@ -47,8 +52,15 @@ const EMPTY: HookForm = {
   active: true,
 };
 
-export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
+export function WebhooksPanel({ table, canEdit, onClose, onError }: Props) {
   const { t } = useTranslation();
+  const tableId = table.id;
+  /** The open hook's conditions: as saved (`before`) and as edited; `changed` once edited. */
+  const [conditions, setConditions] = useState<{ before: FilterRow[]; tree: FilterRow[]; changed: boolean }>({
+    before: [],
+    tree: [],
+    changed: false,
+  });
   const [hooks, setHooks] = useState<Hook[]>([]);
   const [editing, setEditing] = useState<{ hook?: Hook }>();
   const [logsOf, setLogsOf] = useState<{ hook: Hook; logs: HookLog[] }>();
@@ -75,17 +87,27 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
       .then(reload)
       .catch((e) => onError(messageOf(e)));
 
-  const openForm = (hook?: Hook) => {
+  const openForm = async (hook?: Hook) => {
     setTested(undefined);
+    let before: FilterRow[] = [];
+    try {
+      if (hook) before = await conditionsApi.list(hook.id);
+    } catch (e) {
+      return onError(messageOf(e));
+    }
+    setConditions({ before, tree: before, changed: false });
     form.setFieldsValue(hook ? formOf(hook) : EMPTY);
     setEditing({ hook });
   };
   const save = async () => {
     const values = await form.validateFields();
     const hook = editing?.hook;
-    await run(() =>
-      hook ? webhooksApi.update(hook.id, hookBody(values)) : webhooksApi.create(tableId, values),
-    );
+    await run(async () => {
+      const saved = hook
+        ? await webhooksApi.update(hook.id, hookBody(values))
+        : await webhooksApi.create(tableId, values);
+      if (conditions.changed) await conditionsApi.replace(saved.id, conditions.before, conditions.tree);
+    });
     setEditing(undefined);
   };
   const test = async () => {
@@ -107,7 +129,7 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
   return (
     <Drawer open width={640} title={t('webhooks.title')} onClose={onClose} data-testid="webhooks-panel">
       {canEdit && !editing && (
-        <Button type="primary" onClick={() => openForm()} data-testid="webhook-add">
+        <Button type="primary" onClick={() => void openForm()} data-testid="webhook-add">
           {t('webhooks.add')}
         </Button>
       )}
@@ -139,7 +161,7 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
               {canEdit && (
                 <>
                   {editable(h) && (
-                    <Button size="small" onClick={() => openForm(h)}>
+                    <Button size="small" onClick={() => void openForm(h)}>
                       {t('webhooks.edit')}
                     </Button>
                   )}
@@ -261,6 +283,11 @@ export function WebhooksPanel({ tableId, canEdit, onClose, onError }: Props) {
               <Input.TextArea rows={3} />
             </Form.Item>
           )}
+          <HookConditions
+            table={table}
+            conditions={conditions.tree}
+            onChange={(tree) => setConditions((c) => ({ ...c, tree, changed: true }))}
+          />
           <Form.Item name="retries" label={t('webhooks.retries')}>
             <InputNumber min={0} max={10} />
           </Form.Item>

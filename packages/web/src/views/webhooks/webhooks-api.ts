@@ -1,5 +1,7 @@
 /** A table's webhooks over NocoDB's hooks API (docs/webhooks.md). */
 import { api } from '../../api/client';
+import type { FilterRow } from '../grid/view-settings';
+import { bodiesOf } from './hook-conditions';
 
 export type HookOperation = 'insert' | 'update' | 'delete';
 
@@ -164,4 +166,17 @@ export const webhooksApi = {
     }),
   logs: (id: string) =>
     api.get<{ list: HookLog[] }>(`/api/v1/db/meta/hooks/${id}/logs`, { limit: 50 }).then((r) => r.list),
+};
+
+/** A hook's conditions over `GET/POST /hooks/{id}/filters` (docs/webhooks.md "Conditions"). */
+export const conditionsApi = {
+  /** The hook's conditions, groups with their children nested. */
+  list: (hookId: string) =>
+    api.get<{ list: FilterRow[] }>(`/api/v1/db/meta/hooks/${hookId}/filters`).then((r) => r.list),
+  /** Replaces the hook's conditions (`before`, as listed) with `tree`. */
+  async replace(hookId: string, before: FilterRow[], tree: FilterRow[]): Promise<void> {
+    for (const f of before) await api.delete<unknown>(`/api/v1/db/meta/filters/${f.id}`);
+    for (const body of bodiesOf(tree))
+      await api.post<FilterRow>(`/api/v1/db/meta/hooks/${hookId}/filters`, body);
+  },
 };

@@ -115,7 +115,16 @@ export async function finishSignIn(
   if (!person.emailVerified) {
     throw badRequest(`${provider.name} has not verified the e-mail address ${person.email}`);
   }
-  return issueSession(ctx, await accountFor(ctx, person.email, person.name));
+  const user = await accountFor(ctx, person.email, person.name);
+  const session = await issueSession(ctx, user);
+  ctx.changes.publish({
+    type: 'auth.activity',
+    activity: 'signin',
+    email: user.email,
+    userId: user.id,
+    via: provider.name,
+  });
+  return session;
 }
 
 /** The ID token's e-mail and name, checked by openid-client (signature, issuer, audience, expiry, nonce). */
