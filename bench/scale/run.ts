@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { createBenchTable, seed, type Api } from '../src/rows-bench.js';
+import { createBenchTable, seed, STATUSES, type Api } from '../src/rows-bench.js';
 import { median, percentile } from '../src/stats.js';
+import { describe, redisPid, watch, type Split } from './cpu-split.js';
 import { REDIS_URL, scratchDatabase, startApp, type AppProcess } from './processes.js';
 
 const rows = Number(process.env.BENCH_SCALE_ROWS ?? 20_000);
@@ -18,30 +19,50 @@ const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
 const CLIENTS = 40;
 const line = (name: string, value: string) => console.log(name.padEnd(60), value);
 
-/** The mixed read workload: pages, a filtered sorted page, counts, one row, table meta, the signed-in user. */
-function readMix(tableId: string, baseId: string): { method: 'GET'; path: string }[] {
+type Request = { method: 'GET'; path: string; setupRequest?: (r: { path?: string }) => object };
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const upTo = (n: number) => Math.floor(Math.random() * n);
+
+/**
+ * The mixed read workload, varying as a team's reads do: pages at any offset, filtered pages under several
+ * sorts, the plain and a filtered count, one row, table meta, the tables of the base, the signed-in user.
+ */
+function readMix(tableId: string, baseId: string): Request[] {
   const records = `/api/v2/tables/${tableId}/records`;
-  const where = encodeURIComponent('(Status,eq,open)~and(Price,gt,50)');
+  const where = () => encodeURIComponent(`(Status,eq,${pick(STATUSES)})~and(Price,gt,${upTo(100)})`);
+  const varying = (make: () => string): Request => ({
+    method: 'GET',
+    path: make(),
+    setupRequest: (r) => ({ ...r, path: make() }),
+  });
   return [
-    `${records}?limit=25`,
-    `${records}?limit=25&offset=${Math.floor(rows / 2)}`,
-    `${records}?where=${where}&sort=-Price&limit=25`,
-    `${records}/count`,
-    `${records}/count?where=${where}`,
-    `${records}/${Math.ceil(rows / 3)}`,
-    `/api/v1/db/meta/tables/${tableId}`,
-    `/api/v1/db/meta/projects/${baseId}/tables`,
-    '/api/v1/auth/user/me',
-  ].map((path) => ({ method: 'GET' as const, path }));
+    varying(() => `${records}?limit=25&sort=${pick(SORTS)}`),
+    varying(() => `${records}?limit=25&offset=${upTo(rows - 25)}`),
+    varying(() => `${records}?where=${where()}&sort=${pick(SORTS)}&limit=25&offset=${25 * upTo(4)}`),
+    { method: 'GET', path: `${records}/count` },
+    varying(() => `${records}/count?where=${where()}`),
+    varying(() => `${records}/${1 + upTo(rows)}`),
+    { method: 'GET', path: `/api/v1/db/meta/tables/${tableId}` },
+    { method: 'GET', path: `/api/v1/db/meta/projects/${baseId}/tables` },
+    { method: 'GET', path: '/api/v1/auth/user/me' },
+  ];
+}
+const SORTS = ['-Price', 'Price', 'Qty', '-Day', 'Name'];
+
+interface Run {
+  rps: number;
+  requests: number;
+  split: Split;
 }
 
-/** Requests per second, and server CPU milliseconds per request (summed over the processes). */
-async function load(
-  targets: AppProcess[],
-  api: Api,
-  mix: ReturnType<typeof readMix>,
-): Promise<{ rps: number; cpuPerRequest: number }> {
-  const cpuBefore = targets.reduce((n, t) => n + t.cpuMs(), 0);
+/** Runs the mix against the targets (the clients split evenly) while watching where the CPU goes. */
+async function load(targets: AppProcess[], api: Api, mix: Request[]): Promise<Run> {
+  const watching = await watch(
+    targets.map((t) => t.cpuMs),
+    scratch.admin,
+    scratch.name,
+    redis,
+  );
   const results = await Promise.all(
     targets.map((t) =>
       autocannon({
@@ -53,14 +74,27 @@ async function load(
       }),
     ),
   );
+  const split = await watching.stop();
   const bad = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
   if (bad) throw new Error(`load: ${bad} failed or non-2xx answers`);
   const total = results.reduce((n, r) => n + r.requests.total, 0);
-  const cpu = targets.reduce((n, t) => n + t.cpuMs(), 0) - cpuBefore;
-  return { rps: total / seconds, cpuPerRequest: cpu / total };
+  return { rps: total / split.seconds, requests: total, split };
+}
+
+/** The run's lines: throughput, app CPU per request and requests per app CPU-second, then the CPU split. */
+function show(name: string, run: Run): void {
+  const appMs = run.split.apps.reduce((a, b) => a + b, 0);
+  line(
+    name,
+    `${Math.round(run.rps).toLocaleString('en')} requests/s   app CPU ${(appMs / run.requests).toFixed(2)} ms/request   ` +
+      `${Math.round(run.requests / (appMs / 1000)).toLocaleString('en')} requests per app CPU-second`,
+  );
+  line('  cores used (of 2)', describe(run.split));
+  line('  PostgreSQL CPU', `${(run.split.postgres / run.requests).toFixed(2)} ms/request`);
 }
 
 const scratch = await scratchDatabase();
+const redis = await redisPid(REDIS_URL);
 const prefix = `rbbench${randomBytes(4).toString('hex')}`;
 const env = {
   DATABASE_URL: scratch.url,
@@ -94,9 +128,7 @@ try {
     requests: mix,
   });
   const one = await load([a], api, mix);
-  const show = (r: { rps: number; cpuPerRequest: number }) =>
-    `${Math.round(r.rps).toLocaleString('en')} requests/s   server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`;
-  line(`mixed reads, ${CLIENTS} clients, one process`, show(one));
+  show(`mixed reads, ${CLIENTS} clients, one process`, one);
 
   const b = await startApp(env);
   running.push(b);
@@ -108,7 +140,7 @@ try {
     requests: mix,
   });
   const two = await load([a, b], api, mix);
-  line(`mixed reads, ${CLIENTS} clients, two processes`, show(two));
+  show(`mixed reads, ${CLIENTS} clients, two processes`, two);
   line('  two processes / one (throughput)', `${(two.rps / one.rps).toFixed(2)}x`);
 
   // A row inserted through A; B's count (cached on B) must show it. Time from A's answer to B's first
@@ -146,8 +178,8 @@ try {
 } finally {
   for (const p of running) await p.stop();
   await scratch.drop();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  const client = new Redis(REDIS_URL);
+  const keys = await client.keys(`${prefix}:*`);
+  if (keys.length) await client.del(...keys);
+  await client.quit();
 }
