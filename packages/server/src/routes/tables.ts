@@ -45,8 +45,9 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const prefix of ['/api/v1/db/meta/tables', '/api/v2/meta/tables']) {
     app.get<Id>(`${prefix}/:id`, async (req) => {
-      await requireTableAccess(ctx, req, req.params.id);
+      // The kept answer names the base: no read of the meta store (a missing table is a 404 as before).
       const table = await ctx.metaReads.table(req.params.id, () => ctx.meta.getTable(req.params.id));
+      await requireBaseAccess(ctx, req, table.base_id);
       return withAutoIndexed(ctx, table);
     });
     app.patch<Id>(`${prefix}/:id`, async (req) => {
