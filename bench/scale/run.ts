@@ -2,10 +2,14 @@
  * `npm run bench:scale`: the scaled-out mode on PostgreSQL and Redis (docs/scaling.md). Seeds a table through
  * one app process, then measures a mixed read workload at 40 concurrent clients against one process and
  * against two (20 clients each, as a load balancer would spread them), and how long after a write's response
- * the other process serves the new row count (cross-process cache invalidation), p50 and p99.
+ * the other process serves the new row count (cross-process cache invalidation), p50 and p99. Each run says
+ * where the machine's cores went (app processes, PostgreSQL backends, Redis, this load generator, the rest)
+ * and the CPU one request costs all of them together: with PostgreSQL and the client on the same box, that
+ * sum, not the app, bounds the throughput (docs/scaling.md, "Benchmark").
  * BENCH_SCALE_ROWS (default 20,000), BENCH_SCALE_SECONDS (default 15), BENCH_SCALE_SAMPLES (default 200).
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { createBenchTable, seed, STATUSES, type Api } from '../src/rows-bench.js';
@@ -17,6 +21,7 @@ const rows = Number(process.env.BENCH_SCALE_ROWS ?? 20_000);
 const seconds = Number(process.env.BENCH_SCALE_SECONDS ?? 15);
 const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
 const CLIENTS = 40;
+const CORES = availableParallelism();
 const line = (name: string, value: string) => console.log(name.padEnd(60), value);
 
 type Request = { method: 'GET'; path: string; setupRequest?: (r: { path?: string }) => object };
@@ -89,8 +94,14 @@ function show(name: string, run: Run): void {
     `${Math.round(run.rps).toLocaleString('en')} requests/s   app CPU ${(appMs / run.requests).toFixed(2)} ms/request   ` +
       `${Math.round(run.requests / (appMs / 1000)).toLocaleString('en')} requests per app CPU-second`,
   );
-  line('  cores used (of 2)', describe(run.split));
-  line('  PostgreSQL CPU', `${(run.split.postgres / run.requests).toFixed(2)} ms/request`);
+  line(`  cores used (of ${CORES})`, describe(run.split));
+  const per = (ms: number) => ms / run.requests;
+  const stack = per(appMs) + per(run.split.postgres) + per(run.split.redis) + per(run.split.loadGenerator);
+  line(
+    '  CPU per request: PostgreSQL, load generator, all',
+    `${per(run.split.postgres).toFixed(2)} ms   ${per(run.split.loadGenerator).toFixed(2)} ms   ${stack.toFixed(2)} ms ` +
+      `(at most ${Math.round((CORES * 1000) / stack).toLocaleString('en')} requests/s on ${CORES} idle cores)`,
+  );
 }
 
 const scratch = await scratchDatabase();
