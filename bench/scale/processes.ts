@@ -4,12 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import knexFactory from 'knex';
+import knexFactory, { type Knex } from 'knex';
+import { cpuOf } from './cpu-split.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/dist/main.js');
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -17,6 +18,9 @@ export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 export interface Scratch {
   url: string;
+  /** The database's name, and a connection to the server as its administrator (for pg_stat_activity). */
+  name: string;
+  admin: Knex;
   drop(): Promise<void>;
 }
 
@@ -28,6 +32,8 @@ export async function scratchDatabase(): Promise<Scratch> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
+    admin,
     drop: async () => {
       await admin.raw(`drop database if exists "${name}" with (force)`);
       await admin.destroy();
@@ -40,13 +46,6 @@ export interface AppProcess {
   /** CPU time (user + system) the process has used, in milliseconds, from /proc (Linux). */
   cpuMs(): number;
   stop(): Promise<void>;
-}
-
-/** utime + stime of a process, in milliseconds (fields 14 and 15 of /proc/{pid}/stat, in 1/100 s ticks). */
-function cpuOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function freePort(): Promise<number> {
@@ -92,7 +91,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   }
   return {
     url,
-    cpuMs: () => cpuOf(child.pid!),
+    cpuMs: () => cpuOf(child.pid!) ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

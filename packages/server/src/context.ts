@@ -19,6 +19,7 @@ import { ViewsRepo } from './meta/repos/views.js';
 import { SourceConnections } from './sources/connections.js';
 import { SecretBox } from './sources/secrets.js';
 import { MetaService } from './services/tables-meta.js';
+import { MetaReadCache } from './services/meta-read-cache.js';
 import type { Realtime } from './realtime/socket.js';
 import { JwtService } from './services/auth/jwt.js';
 import path from 'node:path';
@@ -64,6 +65,8 @@ export interface AppContext {
   tableViews: ViewsRepo;
   /** Table metadata for the data plane: `ctx.meta.getTable(id)`. */
   meta: MetaService;
+  /** Meta answers read on every page load (a table, a base's tables), retired by the change feed. */
+  metaReads: MetaReadCache;
   /** Knex per source: `ctx.sources.connectionFor(sourceId)`. */
   sources: SourceConnections;
   secrets: SecretBox;
@@ -99,10 +102,12 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const access = new AccessCache({ users, apiTokens, bases });
   const dataCache = new DataCache({ autoIndex: config.autoIndex });
   const tableModels = new TableModelCache();
+  const metaReads = new MetaReadCache();
   // The caches follow committed changes; realtime subscribes once the HTTP server exists (buildApp).
   changes.subscribe((e) => access.onChange(e), { name: 'access-cache' });
   changes.subscribe((e) => dataCache.onChange(e), { name: 'data-cache' });
   changes.subscribe((e) => tableModels.onChange(e), { name: 'table-models' });
+  changes.subscribe((e) => metaReads.onChange(e), { name: 'meta-reads' });
   return {
     config,
     db,
@@ -125,6 +130,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     columns,
     tableViews,
     meta: new MetaService(tables, columns, tableViews),
+    metaReads,
     sources: new SourceConnections(db, config.db.client, sourceRepo, secrets),
     secrets,
     log,

@@ -45,6 +45,39 @@ describe('two processes on PostgreSQL with Redis', () => {
     expect((await b.api.get(`${t.v2}/count`, { token: t.owner.token })).body.count).toBe(2);
   });
 
+  it('shows a table renamed, a field added and a view renamed through A in the meta B serves next', async () => {
+    const t = await createProductTable(a, owner, `T${Math.random().toString(36).slice(2, 7)}`);
+    const token = t.owner.token;
+    const meta = `/api/v1/db/meta/tables/${t.tableId}`;
+    const tables = `/api/v1/db/meta/projects/${t.baseId}/tables`;
+    const view = await a.api.post(`${meta}/grids`, { title: 'Open items' }, { token });
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    // B reads (and keeps) the table's meta and the base's tables.
+    expect((await b.api.get(meta, { token })).body.views.map((v: any) => v.title)).toContain('Open items');
+    expect((await b.api.get(tables, { token })).body.list.map((x: any) => x.title)).toEqual([t.table.title]);
+
+    expect((await a.api.patch(meta, { title: 'Renamed' }, { token })).status).toBe(200);
+    expect((await b.api.get(tables, { token })).body.list.map((x: any) => x.title)).toEqual(['Renamed']);
+    expect((await b.api.get(meta, { token })).body.title).toBe('Renamed');
+
+    await addColumn(a, t.owner, t.tableId, {
+      column_name: 'colour',
+      title: 'Colour',
+      uidt: 'SingleLineText',
+    });
+    expect((await b.api.get(meta, { token })).body.columns.map((c: any) => c.title)).toContain('Colour');
+
+    const renamed = await a.api.patch(
+      `/api/v1/db/meta/views/${view.body.id}`,
+      { title: 'Closed items' },
+      { token },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const views = (await b.api.get(meta, { token })).body.views.map((v: any) => v.title);
+    expect(views).toContain('Closed items');
+    expect(views).not.toContain('Open items');
+  });
+
   it('refuses on B an API token deleted through A', async () => {
     const user = await signUpUser(a.api);
     const created = await a.api.post('/api/v1/tokens', { description: 'ci' }, { token: user.token });

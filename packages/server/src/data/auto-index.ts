@@ -63,6 +63,8 @@ export class AutoIndexer {
   private readonly pgBuilds = new Map<string, { queued: number; built: boolean }>();
   /** Resolves when the indexes started so far are built (tests and benchmarks wait on it). */
   private pending: Promise<unknown> = Promise.resolve();
+  /** Per table name: index builds and statistics refreshes this process finished (see `generation`). */
+  private readonly finished = new Map<string, number>();
   readonly enabled: boolean;
 
   constructor(opts: AutoIndexOptions = {}) {
@@ -144,6 +146,7 @@ export class AutoIndexer {
           this.perTable.set(model.tableName, count + 1);
         }
         await buildTextSearch(db, model, field.name);
+        this.finish(model.tableName);
       }
       trustTextSearch(model, field.name, seenAt);
     };
@@ -257,8 +260,25 @@ export class AutoIndexer {
     this.growth.set(model.id, g);
   }
 
-  /** Refreshes the planner's statistics of one table (off the event loop on SQLite files). */
+  /**
+   * Changes when this process finished building an index on the table (or refreshing its statistics): a cache
+   * of which fields are indexed keys on it, so this process's own builds show at once.
+   */
+  generation(tableName: string): number {
+    return this.finished.get(tableName) ?? 0;
+  }
+
+  private finish(tableName: string): void {
+    this.finished.set(tableName, this.generation(tableName) + 1);
+  }
+
+  /** Refreshes the planner's statistics of one table (off the event loop on SQLite files); ends every build. */
   private async analyze(db: Knex, model: TableModel): Promise<void> {
+    await this.refreshStatistics(db, model);
+    this.finish(model.tableName);
+  }
+
+  private async refreshStatistics(db: Knex, model: TableModel): Promise<void> {
     this.statisticsTaken(model);
     if (model.dialect === 'sqlite') {
       // A sample per index is enough to rank indexes; the throw-away table tells the app's connection to

@@ -22,10 +22,11 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
   const list = async (req: FastifyRequest<BaseParams>) => {
     await requireBaseAccess(ctx, req, req.params.baseId);
     const q = req.query as { includeM2M?: string };
-    const tables = await ctx.tables.list(req.params.baseId, {
-      sourceId: req.params.sourceId,
-      includeM2M: q.includeM2M === 'true',
-    });
+    const { baseId, sourceId } = req.params;
+    const includeM2M = q.includeM2M === 'true';
+    const tables = await ctx.metaReads.tables(baseId, `${sourceId ?? ''}\u0000${includeM2M}`, () =>
+      ctx.tables.list(baseId, { sourceId, includeM2M }),
+    );
     return listReply(tables);
   };
   const create = async (req: FastifyRequest<BaseParams>) => {
@@ -44,8 +45,10 @@ export function tableRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const prefix of ['/api/v1/db/meta/tables', '/api/v2/meta/tables']) {
     app.get<Id>(`${prefix}/:id`, async (req) => {
-      await requireTableAccess(ctx, req, req.params.id);
-      return withAutoIndexed(ctx, await ctx.meta.getTable(req.params.id));
+      // The kept answer names the base: no read of the meta store (a missing table is a 404 as before).
+      const table = await ctx.metaReads.table(req.params.id, () => ctx.meta.getTable(req.params.id));
+      await requireBaseAccess(ctx, req, table.base_id);
+      return withAutoIndexed(ctx, table);
     });
     app.patch<Id>(`${prefix}/:id`, async (req) => {
       const { table } = await requireTableAccess(ctx, req, req.params.id, 'tableRename');

@@ -10,9 +10,12 @@ export async function withAutoIndexed<T extends { id: string; columns?: ColumnMe
   const loaded = await ctx.tableModels.get(ctx, table.id).catch(() => undefined);
   if (!loaded?.model.managed || !table.columns) return table;
   // A catalogue that cannot be read (an unreachable source) leaves the fields unmarked.
-  const covered = await autoIndexedColumns(loaded.db, loaded.model.dialect, loaded.model.tableName).catch(
-    () => new Set<string>(),
-  );
+  const { db, model } = loaded;
+  const covered = await ctx.metaReads
+    .indexed(model.baseId, table.id, ctx.dataCache.indexes.generation(model.tableName), () =>
+      autoIndexedColumns(db, model.dialect, model.tableName),
+    )
+    .catch(() => new Set<string>());
   if (!covered.size) return table;
   return {
     ...table,
