@@ -63,7 +63,10 @@ describe.each(testDatabases())('REST API docs on %s', (kind) => {
     expect(records.get.parameters.map((p: { $ref: string }) => p.$ref.split('/').pop())).toEqual(
       expect.arrayContaining(['where', 'sort', 'limit', 'offset', 'fields']),
     );
-    expect(doc.paths[`/api/v1/db/data/noco/${baseId}/Order%20items`].get).toBeTruthy();
+    expect(doc.paths[`/api/v1/db/data/noco/${baseId}/Order%20items`].get).toMatchObject({
+      tags: ['Order items'],
+      summary: expect.any(String),
+    });
     expect(doc.paths[`/api/v1/db/data/noco/${baseId}/Order%20items/{rowId}`].patch).toBeTruthy();
     const request = doc.components.schemas.OrderitemsRequest;
     expect(request.properties.Amount.type).toEqual(['number', 'null']);

@@ -7,14 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaDbClient } from '../src/config.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 const ROWS = 6000;
-const STATUSES = ['open', 'closed', 'pending', 'archived'];
 
-function row(i: number) {
-  return { Title: `Item ${i}`, Qty: i % 500, Price: ((i * 37) % 10_000) / 100, Status: STATUSES[i % 4] };
-}
+const row = itemRow;
 const ALL = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...row(i) }));
 
 /** Column lists of the table's automatic indexes (`rbx_…`), each in index order. */
@@ -64,20 +62,15 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
 
   /** A fresh table of ROWS rows: its id and its name in the database. */
   async function items(): Promise<{ tableId: string; table: string }> {
-    const t = await createTable(server, owner, baseId, {
-      table_name: `items_${Math.random().toString(36).slice(2, 8)}`,
-      title: `Items ${Math.random().toString(36).slice(2, 8)}`,
-      columns: [
-        { column_name: 'qty', title: 'Qty', uidt: 'Number' },
-        { column_name: 'price', title: 'Price', uidt: 'Decimal' },
-        {
-          column_name: 'status',
-          title: 'Status',
-          uidt: 'SingleSelect',
-          colOptions: { options: STATUSES.map((title) => ({ title })) },
-        },
-      ],
-    });
+    const t = await createTable(
+      server,
+      owner,
+      baseId,
+      itemsTableBody(
+        `items_${Math.random().toString(36).slice(2, 8)}`,
+        `Items ${Math.random().toString(36).slice(2, 8)}`,
+      ),
+    );
     for (let from = 0; from < ROWS; from += 2000) {
       const res = await server.api.post(
         `/api/v1/db/data/bulk/noco/${baseId}/${t.id}`,
@@ -106,7 +99,7 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
     expect(await autoIndexes(server, kind, table)).toContainEqual(['status', 'qty']);
 
     const again = await server.api.get(path, { token: owner.token });
-    const want = STATUSES.map((s) => ({
+    const want = ITEM_STATUSES.map((s) => ({
       Status: s,
       count: ALL.filter((r) => r.Status === s && r.Qty < 120).length,
     }));

@@ -17,16 +17,13 @@ import {
   signedInOwner,
   type Owner,
 } from './meta-factories.js';
+import { itemRow, itemsTableBody } from './items-fixtures.js';
 
 const ROWS = 3000;
 const CUSTOMERS = 30;
 const PARTS = 600;
-const STATUSES = ['open', 'closed', 'pending', 'archived'];
 
-/** Items row `i` (key i + 1), as inserted. */
-function item(i: number) {
-  return { Title: `Item ${i}`, Qty: i % 500, Price: ((i * 37) % 10_000) / 100, Status: STATUSES[i % 4]! };
-}
+const item = itemRow;
 const customerOf = (id: number) => (id % CUSTOMERS) + 1;
 const cityOf = (customerId: number) => `City ${(customerId - 1) % 7}`;
 const itemOfPart = (partId: number) => ((partId * 7) % ROWS) + 1;
@@ -80,20 +77,7 @@ describe.runIf(testDatabases().includes(kind))('query path on PostgreSQL', () =>
     server = await startTestServer(kind);
     owner = await signedInOwner(server);
     baseId = (await createBase(server, owner)).id;
-    const items = await createTable(server, owner, baseId, {
-      table_name: 'items',
-      title: 'Items',
-      columns: [
-        { column_name: 'qty', title: 'Qty', uidt: 'Number' },
-        { column_name: 'price', title: 'Price', uidt: 'Decimal' },
-        {
-          column_name: 'status',
-          title: 'Status',
-          uidt: 'SingleSelect',
-          colOptions: { options: STATUSES.map((title) => ({ title })) },
-        },
-      ],
-    });
+    const items = await createTable(server, owner, baseId, itemsTableBody('items', 'Items'));
     itemsId = items.id;
     itemsTable = items.table_name;
     const customers = await createTable(server, owner, baseId, {

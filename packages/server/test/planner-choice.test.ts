@@ -9,15 +9,13 @@ import { RowReader } from '../src/data/row-query.js';
 import { parseWhere } from '@rowbase/core/filters/where';
 import { parseSort } from '@rowbase/core/filters/sort';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { itemRow, itemsTableBody } from './items-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 const ROWS = 20_000;
-const STATUSES = ['open', 'closed', 'pending', 'archived'];
 const WHERE = '(Status,eq,open)~and(Qty,lt,300)';
 
-function row(i: number) {
-  return { Title: `Item ${i}`, Qty: i % 500, Price: ((i * 37) % 10_000) / 100, Status: STATUSES[i % 4] };
-}
+const row = itemRow;
 
 async function explain(server: TestServer, sql: string, bindings: readonly unknown[]): Promise<string> {
   const db = server.ctx.db;
@@ -42,20 +40,7 @@ describe.each(testDatabases())('planner choice on %s', (kind) => {
     server = await startTestServer(kind);
     owner = await signedInOwner(server);
     baseId = (await createBase(server, owner)).id;
-    const table = await createTable(server, owner, baseId, {
-      table_name: 'items',
-      title: 'Items',
-      columns: [
-        { column_name: 'qty', title: 'Qty', uidt: 'Number' },
-        { column_name: 'price', title: 'Price', uidt: 'Decimal' },
-        {
-          column_name: 'status',
-          title: 'Status',
-          uidt: 'SingleSelect',
-          colOptions: { options: STATUSES.map((title) => ({ title })) },
-        },
-      ],
-    });
+    const table = await createTable(server, owner, baseId, itemsTableBody('items', 'Items'));
     tableId = table.id;
     for (let from = 0; from < ROWS; from += 2000) {
       const res = await server.api.post(

@@ -186,7 +186,7 @@ const AUTH_ENTRY: Record<AuthActivity['activity'], [string, (email: string) => s
   'password-forgot': ['PASSWORD_FORGOT', (email) => `Password reset link asked for ${email}`],
 };
 
-/** Sign-ins and password changes: account entries (no base), as SPEC §3 names them. */
+/** Sign-ins and password changes: account entries (no base), named as docs/audit.md lists them. */
 function authEntryOf(e: AuthActivity): Entry {
   const [op, describe] = AUTH_ENTRY[e.activity];
   return {
