@@ -1,4 +1,7 @@
-/** Starts `server-child.ts` in a child process (through tsx) and talks to it over IPC. */
+/**
+ * Starts `server-child.mjs` (the built server, run by plain Node as `npm start` runs it; `npm run build:ts`
+ * first) in a child process and talks to it over IPC.
+ */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -34,14 +37,10 @@ function ask<T>(child: ChildProcess, message: string | { sql: string }, key: str
 
 /** `env`: settings for the server (e.g. `{ NC_ALLOW_LOCAL_HOOKS: 'true' }`, or `{ DATABASE_URL }` for PostgreSQL). */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = fork(fileURLToPath(new URL('./server-child.ts', import.meta.url)), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR ?? '/tmp/prof'}`]
-        : []),
-    ],
+  const child = fork(fileURLToPath(new URL('./server-child.mjs', import.meta.url)), [], {
+    execArgv: process.env.BENCH_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR ?? '/tmp/prof'}`]
+      : [],
     env: { ...process.env, BENCH_SERVER_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
