@@ -4,12 +4,13 @@
  */
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Modal } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { orderBetween } from '../api/views';
 import { usePermissions } from '../app/use-permissions';
+import { ActionsMenu, confirmDelete, menuItems } from '../components/ActionsMenu';
 import { TitleModal } from '../components/TitleModal';
 import { SIDEBAR_ICONS } from '../pages/base/sidebar/sidebar-items';
 import { dashboardsApi, layoutsKey } from './dashboards-api';
@@ -85,53 +86,39 @@ export function LayoutList({
       </div>
       <ul data-testid="layout-list">
         {list.map((l, index) => {
-          const items = [
+          const items = menuItems([
             allowed('layoutRename') && { key: 'rename', label: t('dashboard.renameLayout') },
             allowed('layoutRename') && { key: 'duplicate', label: t('action.duplicate') },
             allowed('layoutRename') && index > 0 && { key: 'up', label: t('action.moveUp') },
             allowed('layoutRename') &&
               index < list.length - 1 && { key: 'down', label: t('action.moveDown') },
             allowed('layoutDelete') && { key: 'delete', label: t('dashboard.deleteLayout'), danger: true },
-          ].filter((x): x is Exclude<typeof x, false> => !!x);
+          ]);
           return (
             <li key={l.id} className="group flex items-center">
               <NavLink to={`${home}/layout/${l.id}`} className={(s) => `${itemClass(s)} flex-1`}>
                 {SIDEBAR_ICONS.layout} {l.title}
               </NavLink>
-              {items.length > 0 && (
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items,
-                    onClick: ({ key }) => {
-                      if (key === 'rename') setRenaming(l);
-                      else if (key === 'duplicate') duplicate.mutate(l.id);
-                      else if (key === 'up' || key === 'down') {
-                        // Between the two neighbours on the other side (docs/dashboards.md: layouts keep their order).
-                        const order =
-                          key === 'up'
-                            ? orderBetween(list[index - 2]?.order, list[index - 1]!.order)
-                            : orderBetween(list[index + 1]!.order, list[index + 2]?.order);
-                        reorder.mutate({ id: l.id, order });
-                      } else
-                        Modal.confirm({
-                          title: t('dashboard.deleteLayoutConfirm', { title: l.title }),
-                          okButtonProps: { danger: true },
-                          onOk: () => remove.mutateAsync(l.id),
-                        });
-                    },
-                  }}
-                >
-                  <Button
-                    size="small"
-                    type="text"
-                    aria-label={t('dashboard.layoutMenu')}
-                    data-testid="layout-menu"
-                  >
-                    ⋯
-                  </Button>
-                </Dropdown>
-              )}
+              <ActionsMenu
+                items={items}
+                label={t('dashboard.layoutMenu')}
+                testId="layout-menu"
+                onClick={({ key }) => {
+                  if (key === 'rename') setRenaming(l);
+                  else if (key === 'duplicate') duplicate.mutate(l.id);
+                  else if (key === 'up' || key === 'down') {
+                    // Between the two neighbours on the other side (docs/dashboards.md: layouts keep their order).
+                    const order =
+                      key === 'up'
+                        ? orderBetween(list[index - 2]?.order, list[index - 1]!.order)
+                        : orderBetween(list[index + 1]!.order, list[index + 2]?.order);
+                    reorder.mutate({ id: l.id, order });
+                  } else
+                    confirmDelete(t, t('dashboard.deleteLayoutConfirm', { title: l.title }), () =>
+                      remove.mutateAsync(l.id),
+                    );
+                }}
+              />
             </li>
           );
         })}

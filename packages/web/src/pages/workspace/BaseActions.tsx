@@ -1,13 +1,13 @@
 /** Rename, duplicate and delete of one base, each shown only when the user's roles allow it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BaseMeta } from '@rowbase/core/api/meta';
-import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { basesApi, basesKey } from '../../api/bases';
 import { basePath } from '../../app/nav-paths';
 import { usePermissions } from '../../app/use-permissions';
+import { ActionsMenu, confirmDelete, menuItems } from '../../components/ActionsMenu';
 import { TitleModal } from '../../components/TitleModal';
 import { followJob } from '../../jobs/running-jobs';
 import { BASE_COPY_JOB, useBaseCopyOutcome } from './base-copy-jobs';
@@ -19,8 +19,6 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   const { allowed } = usePermissions(base.id);
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
-  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
-  const [menuOpen, setMenuOpen] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: basesKey });
   const copyOutcome = useBaseCopyOutcome();
   const rename = useMutation({
@@ -43,7 +41,7 @@ export function BaseActions({ base }: { base: BaseMeta }) {
   });
   const remove = useMutation({ mutationFn: () => basesApi.delete(base.id), onSuccess: () => void refresh() });
 
-  const items = [
+  const items = menuItems([
     allowed('baseRename') && {
       key: 'rename',
       label: t('action.rename'),
@@ -64,33 +62,13 @@ export function BaseActions({ base }: { base: BaseMeta }) {
       danger: true,
       label: t('action.delete'),
       onClick: () =>
-        Modal.confirm({
-          title: t('base.deleteConfirm', { title: base.title }),
-          okText: t('action.delete'),
-          okButtonProps: { danger: true },
-          cancelText: t('action.cancel'),
-          onOk: () => remove.mutateAsync(),
-        }),
+        confirmDelete(t, t('base.deleteConfirm', { title: base.title }), () => remove.mutateAsync()),
     },
-  ].filter((i): i is Exclude<typeof i, false> => !!i);
+  ]);
   if (!items.length) return null;
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        menu={{ items, onClick: () => setMenuOpen(false) }}
-      >
-        <Button
-          type="text"
-          size="small"
-          aria-label={t('label.actions')}
-          data-testid={`base-actions-${base.title}`}
-        >
-          ⋯
-        </Button>
-      </Dropdown>
+      <ActionsMenu items={items} testId={`base-actions-${base.title}`} />
       <TitleModal
         open={renaming}
         title={t('base.renameTitle')}

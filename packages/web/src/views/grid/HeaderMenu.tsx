@@ -3,7 +3,7 @@
  * value, and delete with confirmation. Each action calls the meta/views API and then reloads what it changed.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Modal } from 'antd';
+import { confirmDelete } from '../../components/ActionsMenu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../../fields/type-label';
@@ -189,17 +189,16 @@ export function HeaderMenu({
       t('grid.header.deleteField'),
       () => {
         onClose();
-        Modal.confirm({
-          title: t('grid.header.deleteConfirm', { title: column.title }),
-          content: t('grid.header.deleteWarning'),
-          okButtonProps: { danger: true },
-          okText: t('action.delete'),
-          onOk: () =>
+        confirmDelete(
+          t,
+          t('grid.header.deleteConfirm', { title: column.title }),
+          () =>
             fieldApi
               .remove(column.id)
               .then(fieldsChanged)
               .catch((e: unknown) => onError(e instanceof Error ? e.message : String(e))),
-        });
+          t('grid.header.deleteWarning'),
+        );
       },
     ],
   ];

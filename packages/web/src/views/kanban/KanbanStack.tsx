@@ -7,9 +7,10 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionsMenu } from '../../components/ActionsMenu';
 import type { Row } from '../cards/card-data';
 import { RecordCard } from '../cards/RecordCard';
 import { cardSlot } from '../gallery/gallery-layout';
@@ -110,13 +111,7 @@ export function KanbanStack(props: Props) {
         >
           ⇤
         </Button>
-        {(props.menu?.length ?? 0) > 0 && (
-          <Dropdown trigger={['click']} menu={{ items: props.menu }}>
-            <Button size="small" type="text" aria-label={t('label.actions')} data-testid="stack-menu">
-              ⋯
-            </Button>
-          </Dropdown>
-        )}
+        <ActionsMenu items={props.menu ?? []} testId="stack-menu" />
       </header>
       <StackCards {...props} />
       {canEdit && (

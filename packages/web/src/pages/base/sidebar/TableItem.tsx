@@ -1,13 +1,13 @@
 /** One table in the sidebar with its views (when open) and its menu: rename, move up/down, duplicate, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Dropdown, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { tablesApi, tablesKey, viewsKey } from '../../../api/tables';
 import { tablePath } from '../../../app/nav-paths';
 import { usePermissions } from '../../../app/use-permissions';
+import { ActionsMenu, confirmDelete, menuItems } from '../../../components/ActionsMenu';
 import { TitleModal } from '../../../components/TitleModal';
 import { followJob } from '../../../jobs/running-jobs';
 import { SIDEBAR_ICONS } from './sidebar-items';
@@ -28,8 +28,6 @@ export function TableItem({ table, tables, index, baseId }: Props) {
   const navigate = useNavigate();
   const { allowed } = usePermissions(baseId);
   const [renaming, setRenaming] = useState(false);
-  // Controlled so that the menu closes even when the list re-renders under it (e.g. after a move).
-  const [menuOpen, setMenuOpen] = useState(false);
   const open = openTableId === table.id;
   const views = useQuery({
     queryKey: viewsKey(table.id),
@@ -69,7 +67,7 @@ export function TableItem({ table, tables, index, baseId }: Props) {
     return (a + b) / 2;
   };
 
-  const items = [
+  const items = menuItems([
     allowed('tableRename') && { key: 'rename', label: t('action.rename'), onClick: () => setRenaming(true) },
     allowed('tableSort') &&
       index > 0 && {
@@ -98,15 +96,9 @@ export function TableItem({ table, tables, index, baseId }: Props) {
       danger: true,
       label: t('action.delete'),
       onClick: () =>
-        Modal.confirm({
-          title: t('table.deleteConfirm', { title: table.title }),
-          okText: t('action.delete'),
-          okButtonProps: { danger: true },
-          cancelText: t('action.cancel'),
-          onOk: () => remove.mutateAsync(),
-        }),
+        confirmDelete(t, t('table.deleteConfirm', { title: table.title }), () => remove.mutateAsync()),
     },
-  ].filter((i): i is Exclude<typeof i, false> => !!i);
+  ]);
 
   return (
     <li>
@@ -118,23 +110,7 @@ export function TableItem({ table, tables, index, baseId }: Props) {
         >
           {SIDEBAR_ICONS.table} <span className="truncate">{table.title}</span>
         </NavLink>
-        {items.length > 0 && (
-          <Dropdown
-            trigger={['click']}
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            menu={{ items, onClick: () => setMenuOpen(false) }}
-          >
-            <Button
-              size="small"
-              type="text"
-              aria-label={t('label.actions')}
-              className="opacity-60 group-hover:opacity-100"
-            >
-              ⋯
-            </Button>
-          </Dropdown>
-        )}
+        <ActionsMenu items={items} faint />
       </div>
       {open && views.data && <ViewList table={table} baseId={baseId} views={views.data.list} />}
       <TitleModal

@@ -6,13 +6,13 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dropdown, Modal, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { useMe } from '../../../api/auth';
 import { viewsApi } from '../../../api/views';
 import { tablePath } from '../../../app/nav-paths';
+import { ActionsMenu, confirmDelete, menuItems } from '../../../components/ActionsMenu';
 import { TitleModal } from '../../../components/TitleModal';
 import {
   LOCK_ICONS,
@@ -37,7 +37,6 @@ export function ViewItem({ view, table, baseId, canEdit, onDuplicate, onChanged 
   const { viewTitle: openViewId } = useParams();
   const me = useMe(baseId).data;
   const [renaming, setRenaming] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const type = viewTypeInfo(view.type);
   const sortable = useSortable({ id: view.id, disabled: !canEdit });
   const open = openViewId === view.id || (!openViewId && view.is_default);
@@ -59,8 +58,8 @@ export function ViewItem({ view, table, baseId, canEdit, onDuplicate, onChanged 
     },
   });
 
-  const items: MenuProps['items'] = canEdit
-    ? [
+  const items = canEdit
+    ? menuItems([
         !othersPersonal && { key: 'rename', label: t('action.rename'), onClick: () => setRenaming(true) },
         { key: 'duplicate', label: t('action.duplicate'), onClick: () => onDuplicate(type) },
         !view.is_default && {
@@ -88,15 +87,9 @@ export function ViewItem({ view, table, baseId, canEdit, onDuplicate, onChanged 
             danger: true,
             label: t('action.delete'),
             onClick: () =>
-              Modal.confirm({
-                title: t('views.deleteConfirm', { title: view.title }),
-                okText: t('action.delete'),
-                okButtonProps: { danger: true },
-                cancelText: t('action.cancel'),
-                onOk: () => remove.mutateAsync(),
-              }),
+              confirmDelete(t, t('views.deleteConfirm', { title: view.title }), () => remove.mutateAsync()),
           },
-      ].filter((i) => !!i)
+      ])
     : [];
 
   return (
@@ -133,24 +126,7 @@ export function ViewItem({ view, table, baseId, canEdit, onDuplicate, onChanged 
           </span>
         )}
       </NavLink>
-      {items.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          open={menuOpen}
-          onOpenChange={setMenuOpen}
-          menu={{ items, onClick: () => setMenuOpen(false) }}
-        >
-          <Button
-            size="small"
-            type="text"
-            aria-label={t('label.actions')}
-            className="opacity-60 group-hover:opacity-100"
-            data-testid="view-menu"
-          >
-            ⋯
-          </Button>
-        </Dropdown>
-      )}
+      <ActionsMenu items={items} testId="view-menu" faint />
       <TitleModal
         open={renaming}
         title={t('views.renameTitle')}
