@@ -11,8 +11,12 @@ import type { NativeQuery } from '../sqlite-statements.js';
 import { sqliteParams } from '../sqlite-statements.js';
 import type { ExportReply, ExportRequest, ExportWorkerData } from './sqlite-export-worker.js';
 
-/** Rows a batch: large enough that a message's cost is spread thin, small enough to hold twice. */
-export const STREAM_BATCH = 2000;
+/**
+ * Rows a batch: enough that a message's cost is spread thin, few enough that a batch is formatted and gone
+ * before the garbage collector moves it to the old generation (at 2,000 the server's RSS grew 75 MB over a
+ * 300,000-row export, at 500 40 MB, for the same CPU per row).
+ */
+export const STREAM_BATCH = 500;
 
 /**
  * A batch's rows hold raw driver values; young generation small for the same reason as the read pool's
