@@ -51,6 +51,22 @@ it('reads every row once, in order, decoded, in batches', async () => {
   expect(rows.map((r) => r[2])).toEqual(Array.from({ length: ROWS }, (_, i) => ROWS - i));
 });
 
+it('passes values JSON would change (blobs, infinities) as they are', async () => {
+  const keep: OutField[] = [
+    { title: 'Blob', key: 'b', decode: (v) => v },
+    { title: 'Big', key: 'n', decode: (v) => v },
+    { title: 'Text', key: 't', decode: (v) => v },
+  ];
+  const q = { sql: `select x'0102' as b, 9e999 as n, 'a\u2028"b' as t`, bindings: [], out: keep };
+  const batches: unknown[][][] = [];
+  for await (const batch of sqliteExportRows(file, q)) batches.push(batch);
+  expect(batches).toHaveLength(1);
+  const [[b, n, t]] = batches[0]! as [[Uint8Array, number, string]];
+  expect([...b]).toEqual([1, 2]);
+  expect(n).toBe(Infinity);
+  expect(t).toBe('a\u2028"b');
+});
+
 it('reads one snapshot: rows written after the first batch are not in the export', async () => {
   const batches = sqliteExportRows(file, { sql: 'select name, done from t order by id', bindings: [], out });
   let seen = 0;

@@ -68,8 +68,9 @@ export async function* sqliteExportRows(
       }
       // The reader steps on through the next batch while this one is decoded, formatted and sent.
       if (!reply.done) ask('next');
-      for (const row of reply.rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
-      if (reply.rows.length) yield reply.rows;
+      const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
+      for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
+      if (rows.length) yield rows;
       if (reply.done) {
         finished = true;
         return;
