@@ -3,11 +3,12 @@
  * BENCH_ROWS sets the table size (default 100,000; `BENCH_ROWS=1000000` for the 1M figures); BENCH_SUITES
  * picks suites (default `shapes,imports,writes,audit`): `shapes` is every query shape users make, cold and warm, on each
  * database of BENCH_DBS (default `sqlite,pg`); `imports` imports a generated CSV of BENCH_IMPORT_ROWS rows (default
- * 1,000,000) and an xlsx of a tenth of that, then exports the table as CSV and xlsx; `exports` (not in the default set)
- * fills a table of BENCH_EXPORT_ROWS rows (default 1,000,000) straight in SQLite and exports it as CSV and xlsx; `rows` gives the single-shape
+ * 1,000,000) and an xlsx of a tenth of that, then exports the table as CSV and xlsx; `rows` gives the single-shape
  * figures, `computed` runs its own in-process server and `writes` times single-row inserts and updates with and
  * without three webhooks; `audit` compares single-row writes with the audit trail on and
  * off.
+ * `exports` (not in the default set) fills a table of BENCH_EXPORT_ROWS rows (default 1,000,000) straight in SQLite
+ * and exports it as CSV and xlsx (bench/src/suites/exports.ts).
  */
 import { createBenchTable, loadTest, seed, timeReads, type Api } from './src/rows-bench.js';
 import { startServerProcess } from './src/server-process.js';
@@ -133,20 +134,7 @@ if (suites.has('imports')) {
   }
 }
 
-if (suites.has('exports')) {
-  const server = await startServerProcess();
-  try {
-    const res = await fetch(`${server.url}/api/v1/auth/user/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench-exports@example.com', password: 'Password123!' }),
-    });
-    const { token } = (await res.json()) as { token: string };
-    await exportsBench({ url: server.url, token }, server);
-  } finally {
-    await server.close();
-  }
-}
+if (suites.has('exports')) for (const text of await exportsBench()) console.log(text);
 
 if (suites.has('writes')) {
   for (const text of await writesBench()) console.log(text);

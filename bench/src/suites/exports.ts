@@ -5,10 +5,10 @@
  * from a recursive CTE in the server's own database (seconds, where an import would take minutes), then
  * exported as CSV and xlsx through the v1 export route. Rates are rows/s end to end and per second of server
  * CPU; RSS is the server's peak, sampled every 100 ms while each export runs. Each export is checked to hold
- * every row (its line count for CSV, its size for xlsx).
+ * every row (its line count for CSV).
  */
 import type { Api } from '../rows-bench.js';
-import type { ServerProcess } from '../server-process.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
 
 const COLOURS = ['red', 'green', 'blue', 'amber', 'violet'];
 
@@ -120,10 +120,26 @@ async function measured<T>(server: ServerProcess, fn: () => Promise<T>) {
   }
 }
 
-/** Runs the suite, printing each figure as soon as it is measured. */
-export async function exportsBench(api: Api, server: ServerProcess): Promise<void> {
+/** Runs the suite on a server process of its own; returns the figures' lines. */
+export async function exportsBench(): Promise<string[]> {
+  const server = await startServerProcess();
+  try {
+    const res = await fetch(`${server.url}/api/v1/auth/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-exports@example.com', password: 'Password123!' }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    return await exportFigures({ url: server.url, token }, server);
+  } finally {
+    await server.close();
+  }
+}
+
+async function exportFigures(api: Api, server: ServerProcess): Promise<string[]> {
   const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
-  const line = (name: string, value: string) => console.log(`${name.padEnd(52)} ${value}`);
+  const lines: string[] = [];
+  const line = (name: string, value: string) => lines.push(`${name.padEnd(52)} ${value}`);
   const perSecond = (n: number, s: number) => `${Math.round(n / s).toLocaleString('en')} rows/s`;
   const { baseId, tableId } = await seedTable(api, server, rows);
   for (const type of ['csv', 'excel'] as const) {
@@ -137,4 +153,5 @@ export async function exportsBench(api: Api, server: ServerProcess): Promise<voi
         `peak RSS ${out.peakMb.toFixed(0)} MB (from ${out.startMb.toFixed(0)} MB)`,
     );
   }
+  return lines;
 }
