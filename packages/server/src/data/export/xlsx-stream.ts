@@ -59,7 +59,8 @@ const xmlText = (s: string) => (XML_SPECIAL.test(s) ? s.replace(XML_ESCAPES, (c)
 /**
  * Rows as the sheet XML exceljs writes for them (`<c t="str">` strings, `t="b"` booleans, numbers plain, empty
  * cells left out), numbered from `first`. Writing it here instead of through exceljs's row and cell objects
- * costs a fifth of the CPU per row (docs/imports.md, Exports).
+ * costs about a seventh of the CPU, zip aside (50,000 rows of 8 cells: 150 ms against 1,080 ms); see
+ * docs/imports.md (Exports).
  */
 export function rowsXml(rows: readonly (readonly unknown[])[], first: number): string {
   let xml = '';
