@@ -19,7 +19,8 @@ let db: Database.Database;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'rowbase-export-stream-'));
   file = path.join(dir, 'data.db');
-  db = new Database(file);
+  // A short busy wait: a checkpoint that a reader holds up answers busy soon.
+  db = new Database(file, { timeout: 200 });
   db.pragma('journal_mode = WAL');
   db.exec('create table t (id integer primary key, name text, done integer)');
   const insert = db.prepare('insert into t (id, name, done) values (?, ?, ?)');
