@@ -7,12 +7,15 @@
  * figures, `computed` runs its own in-process server and `writes` times single-row inserts and updates with and
  * without three webhooks; `audit` compares single-row writes with the audit trail on and
  * off.
+ * `exports` (not in the default set) fills a table of BENCH_EXPORT_ROWS rows (default 1,000,000) straight in SQLite
+ * and exports it as CSV and xlsx (bench/src/suites/exports.ts).
  */
 import { createBenchTable, loadTest, seed, timeReads, type Api } from './src/rows-bench.js';
 import { startServerProcess } from './src/server-process.js';
 import { startBenchServer } from './src/server.js';
 import { computedBench } from './src/suites/computed.js';
 import { importsBench } from './src/suites/imports.js';
+import { exportsBench } from './src/suites/exports.js';
 import { shapesBench } from './src/suites/shapes.js';
 import { scratchPg } from './src/scratch-pg.js';
 import { writesBench } from './src/suites/writes.js';
@@ -130,6 +133,8 @@ if (suites.has('imports')) {
     await server.close();
   }
 }
+
+if (suites.has('exports')) for (const text of await exportsBench()) console.log(text);
 
 if (suites.has('writes')) {
   for (const text of await writesBench()) console.log(text);

@@ -12,7 +12,15 @@ import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
 import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
-import { goesToReader, hasReadPool, selectNative, selectRows, type NativeQuery } from './sqlite-statements.js';
+import {
+  goesToReader,
+  hasReadPool,
+  noWriteOpen,
+  selectNative,
+  selectRows,
+  type NativeQuery,
+} from './sqlite-statements.js';
+import { readPoolOf } from './sqlite-read-pool.js';
 import { applyWhere, checkWhere } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
@@ -157,6 +165,31 @@ export class RowReader {
     );
     const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+  }
+
+  /**
+   * Every row of a query in its order, as one SELECT without paging, and what each selected column is (in
+   * select order; the primary key may follow): what an export streams from a reader thread's own connection
+   * (data/export/sqlite-export-stream.ts), one statement and so one snapshot.
+   */
+  streamSql(q: RowQuery): NativeQuery & { out: OutField[] } {
+    const projection = this.projection(q.fields);
+    this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
+    const qb = this.filtered(q.where, this.db, q.within).select(projection.select);
+    this.orderBy(qb, q.sort);
+    const compiled = qb.toSQL().toNative();
+    return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out };
+  }
+
+  /**
+   * The database file an export may stream from on a thread of its own: embedded SQLite with reader threads
+   * on, once every write of this process begun before has committed (as the read pool asks). Undefined
+   * otherwise: the export reads pages here.
+   */
+  async streamFile(): Promise<string | undefined> {
+    const pool = readPoolOf(this.db);
+    if (!pool?.usable || !(await noWriteOpen(this.db))) return undefined;
+    return pool.file;
   }
 
   /** The sort the auto-indexer plans for: a filtered list without sort runs in row order. */

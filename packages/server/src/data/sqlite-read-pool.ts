@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './sqlite-read-worker.js';
 
 export type Rows = Record<string, unknown>[];
@@ -140,6 +140,16 @@ export class SqliteReadPool {
     return this.leastBusy().select(sql, params, fallback);
   }
 
+  /** Whether reader threads may still start (false once closed, or after readers failed to start). */
+  get usable(): boolean {
+    return !this.closed;
+  }
+
+  /** The database file the readers open. */
+  get file(): string {
+    return this.opts.file;
+  }
+
   /** Reader threads running now. */
   get threads(): number {
     return this.readers.length;
@@ -186,14 +196,22 @@ export class SqliteReadPool {
   }
 }
 
-/** The reader's entry: the compiled .js in a build, the .ts source under tsx or the test runner. */
+/** The reader's entry. */
 function startWorker(data: ReadWorkerData): Worker {
-  const js = fileURLToPath(new URL('./sqlite-read-worker.js', import.meta.url));
-  if (existsSync(js)) return new Worker(js, { workerData: data, resourceLimits: READER_LIMITS });
-  const ts = fileURLToPath(new URL('./sqlite-read-worker.ts', import.meta.url));
+  return startModuleWorker(new URL('./sqlite-read-worker.js', import.meta.url), data, READER_LIMITS);
+}
+
+/**
+ * A worker thread running a module of this package: the compiled .js (`entry`) in a build, the .ts source
+ * beside it under tsx or the test runner.
+ */
+export function startModuleWorker(entry: URL, data: unknown, resourceLimits?: ResourceLimits): Worker {
+  const js = fileURLToPath(entry);
+  if (existsSync(js)) return new Worker(js, { workerData: data, resourceLimits });
+  const ts = js.replace(/\.js$/, '.ts');
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const source = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(ts)}, __filename);`;
-  return new Worker(source, { eval: true, workerData: data, resourceLimits: READER_LIMITS });
+  return new Worker(source, { eval: true, workerData: data, resourceLimits });
 }
 
 /** Blobs cross the thread boundary as Uint8Array; the rest of the server expects Buffers, as the driver gives. */

@@ -52,12 +52,17 @@ export interface NativeQuery {
  * a shape that has been slow goes to the read pool when there is one (docs/performance.md).
  */
 export async function selectNative(db: Knex | Knex.Transaction, q: NativeQuery): Promise<Record<string, unknown>[]> {
-  const params = q.bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
+  const params = sqliteParams(q.bindings);
   const pool = readPoolOf(db);
   if (pool?.wants(q.sql) && (await noWriteOpen(db))) {
     return pool.select(q.sql, params, () => selectInline(db, q.sql, params));
   }
   return selectInline(db, q.sql, params, pool);
+}
+
+/** Bindings as better-sqlite3 binds them: no booleans, dates as epoch milliseconds. */
+export function sqliteParams(bindings: readonly unknown[]): unknown[] {
+  return bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b instanceof Date ? b.valueOf() : b));
 }
 
 /** Whether reads through `db` may go to SQLite reader threads at all. */
@@ -99,7 +104,7 @@ async function selectInline(
  * transaction that holds it, so every write begun before this read has committed, and a reader that starts
  * after this sees it. False when the connection is inside a transaction knex does not know of.
  */
-async function noWriteOpen(db: Knex | Knex.Transaction): Promise<boolean> {
+export async function noWriteOpen(db: Knex | Knex.Transaction): Promise<boolean> {
   const client = db.client as PooledClient;
   const conn = await client.acquireConnection();
   try {

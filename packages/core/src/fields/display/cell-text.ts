@@ -132,3 +132,12 @@ export function cellText(value: unknown, column: ColumnMeta): string {
   if (value === null || value === undefined) return '';
   return (FORMATS[column.uidt] ?? asText)(value, column);
 }
+
+/**
+ * `cellText` for one column, its format looked up once: for exports, which format a column's cells by the
+ * million. @example cellFormatter({ uidt: 'Checkbox' })(1) // 'true'
+ */
+export function cellFormatter(column: ColumnMeta): (value: unknown) => string {
+  const format = FORMATS[column.uidt] ?? asText;
+  return (value) => (value === null || value === undefined ? '' : format(value, column));
+}

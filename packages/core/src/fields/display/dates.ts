@@ -20,28 +20,46 @@ export interface DateParts {
 
 /** Fills a format with date parts. @example formatParts(parts, 'DD-MM-YYYY') // '31-12-2024' */
 export function formatParts(p: DateParts, format: string): string {
-  return format.replace(TOKENS, (t) => {
-    switch (t) {
-      case 'YYYY':
-        return pad(p.year, 4);
-      case 'YY':
-        return pad(p.year % 100);
-      case 'MM':
-        return pad(p.month);
-      case 'DD':
-        return pad(p.day);
-      case 'HH':
-        return pad(p.hour);
-      case 'hh':
-        return pad(p.hour % 12 || 12);
-      case 'mm':
-        return pad(p.minute);
-      case 'ss':
-        return pad(p.second);
-      default:
-        return p.hour < 12 ? 'AM' : 'PM';
-    }
-  });
+  return compiledFormat(format)(p);
+}
+
+type PartsFormatter = (p: DateParts) => string;
+
+const TOKEN_TEXT: Record<string, PartsFormatter> = {
+  YYYY: (p) => pad(p.year, 4),
+  YY: (p) => pad(p.year % 100),
+  MM: (p) => pad(p.month),
+  DD: (p) => pad(p.day),
+  HH: (p) => pad(p.hour),
+  hh: (p) => pad(p.hour % 12 || 12),
+  mm: (p) => pad(p.minute),
+  ss: (p) => pad(p.second),
+  A: (p) => (p.hour < 12 ? 'AM' : 'PM'),
+};
+
+/** Formats seen so far, split into their literal text and tokens once (an export formats millions of dates). */
+const compiled = new Map<string, PartsFormatter>();
+const MAX_COMPILED = 100;
+
+function compiledFormat(format: string): PartsFormatter {
+  let fn = compiled.get(format);
+  if (fn) return fn;
+  const parts: (string | PartsFormatter)[] = [];
+  let at = 0;
+  for (const m of format.matchAll(TOKENS)) {
+    if (m.index > at) parts.push(format.slice(at, m.index));
+    parts.push(TOKEN_TEXT[m[0]]!);
+    at = m.index + m[0].length;
+  }
+  if (at < format.length) parts.push(format.slice(at));
+  fn = (p) => {
+    let out = '';
+    for (const part of parts) out += typeof part === 'string' ? part : part(p);
+    return out;
+  };
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(format, fn);
+  return fn;
 }
 
 /** Reads text written in `format` (or ISO YYYY-MM-DD[ HH:mm[:ss]]) into parts; undefined when it does not match. */

@@ -3,11 +3,11 @@
  * quote, so a spreadsheet opening the file shows it instead of running it as a formula.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /** @example neutralise('=HYPERLINK("http://x")') // "'=HYPERLINK(\"http://x\")" */
 export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  // = + - @ tab carriage return, by char code: this runs for every text cell of an export.
+  const c = text.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${text}` : text;
 }
 
 /** One cell as CSV text: numbers as they are, text neutralised and quoted when needed. */

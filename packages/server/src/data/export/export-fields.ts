@@ -7,10 +7,9 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { isCodeType } from '@rowbase/core/fields/code-options';
 import { encodedFieldOf } from '@rowbase/core/fields/col-options';
-import { cellText } from '@rowbase/core/fields/display/cell-text';
+import { cellFormatter } from '@rowbase/core/fields/display/cell-text';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
-import type { Row } from '../row-query.js';
 import type { FieldModel, TableModel } from '../table-model.js';
 import { neutralise, quoted } from './csv.js';
 
@@ -48,31 +47,63 @@ export function exportQueryFields(fields: readonly ExportField[]): string[] {
   return [...new Set(fields.map((f) => f.source.column.id))];
 }
 
-/** A cell as the grid shows it. */
-export function exportText(f: ExportField, row: Row): string {
-  return cellText(row[f.source.title], f.source.column);
+/** Where each export column's value is in a row whose values have these titles. */
+function positions(fields: readonly ExportField[], titles: readonly string[]): number[] {
+  return fields.map((f) => {
+    const at = titles.indexOf(f.source.title);
+    if (at < 0) throw new Error(`Export column '${f.title}' was not read`);
+    return at;
+  });
 }
 
-/** A CSV cell: the display text, escaped when a spreadsheet could run it. */
-export function exportCsvCell(f: ExportField, row: Row): string {
-  const raw = row[f.source.title];
-  const text = exportText(f, row);
-  const data = typeof raw === 'number' || typeof raw === 'bigint' || f.source.def?.formulaSafe === true;
-  return quoted(data ? text : neutralise(text));
+/** A CSV cell of one column: the display text, escaped when a spreadsheet could run it. */
+function csvCellOf(f: ExportField): (value: unknown) => string {
+  const text = cellFormatter(f.source.column);
+  // Numbers, and values of types whose check keeps formulas out (a phone number's leading `+`), are data.
+  if (f.source.def?.formulaSafe === true) return (v) => quoted(text(v));
+  return (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
 }
 
 /**
- * An xlsx cell: numbers and booleans stay typed where the grid shows them plainly (a duration or a currency
- * is written as the grid shows it); the rest as display text.
+ * The CSV text of batches of rows (arrays of values with these titles), one CRLF-terminated line a row. Each
+ * column's formatter is chosen once, not per cell.
  */
-export function exportXlsxCell(f: ExportField, row: Row): unknown {
-  const raw = row[f.source.title];
-  const text = exportText(f, row);
-  if (typeof raw === 'number' && text === String(raw)) return raw;
-  if (typeof raw === 'boolean') return raw;
-  return text;
+export function csvRowsWriter(
+  fields: readonly ExportField[],
+  titles: readonly string[],
+): (rows: readonly (readonly unknown[])[]) => string {
+  const at = positions(fields, titles);
+  const cells = fields.map(csvCellOf);
+  const n = cells.length;
+  return (rows) => {
+    let out = '';
+    for (const row of rows) {
+      for (let c = 0; c < n; c++) out += (c ? ',' : '') + cells[c]!(row[at[c]!]);
+      out += '\r\n';
+    }
+    return out;
+  };
 }
 
-export function exportCsvLine(fields: readonly ExportField[], row: Row): string {
-  return fields.map((f) => exportCsvCell(f, row)).join(',') + '\r\n';
+/**
+ * An xlsx cell of one column: numbers and booleans stay typed where the grid shows them plainly (a duration
+ * or a currency is written as the grid shows it); the rest as display text.
+ */
+function xlsxCellOf(f: ExportField): (value: unknown) => unknown {
+  const text = cellFormatter(f.source.column);
+  return (v) => {
+    if (typeof v === 'boolean') return v;
+    const shown = text(v);
+    return typeof v === 'number' && shown === String(v) ? v : shown;
+  };
+}
+
+/** The xlsx cells of batches of rows (arrays of values with these titles), in the export's column order. */
+export function xlsxRowsWriter(
+  fields: readonly ExportField[],
+  titles: readonly string[],
+): (rows: readonly (readonly unknown[])[]) => unknown[][] {
+  const at = positions(fields, titles);
+  const cells = fields.map(xlsxCellOf);
+  return (rows) => rows.map((row) => cells.map((cell, c) => cell(row[at[c]!])));
 }

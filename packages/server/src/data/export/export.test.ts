@@ -50,4 +50,20 @@ describe('streamed xlsx export', () => {
     expect(sheet.rowCount).toBe(2503);
     expect(sheet.getRow(2503).values).toEqual([undefined, 'row 2499', 2499, false]);
   });
+
+  it('writes rows past column Z and escapes markup in text, as a real reader reads them back', async () => {
+    const wide = Array.from({ length: 31 }, (_, i) => (i % 3 === 0 ? `a"b'<c>&d ${i}` : i % 3 === 1 ? i : null));
+    const chunks: Buffer[] = [];
+    const header = wide.map((_, i) => `F${i}`);
+    for await (const c of xlsxStream('Wide', header, inBatches([wide, wide], 1))) chunks.push(c as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getCell('AE1').value).toBe('F30');
+    expect(sheet.getCell('AA3').value).toBe(null);
+    expect(sheet.getCell('AB3').value).toBe(`a"b'<c>&d 27`);
+    expect(sheet.getCell('AC3').value).toBe(28);
+    expect(sheet.getRow(2).values).toEqual([undefined, ...wide.map((v) => v ?? undefined)]);
+  });
 });

@@ -4,10 +4,17 @@
  * booleans, dates as text, attachments and links as their JSON). See docs/imports.md (Exports).
  */
 import { Readable } from 'node:stream';
-import type { Row } from '../row-query.js';
 
-/** The rows as the text of one JSON array, one row a line; `titles` are the keys written, in order. */
-export function jsonArrayStream(titles: readonly string[], batches: AsyncIterable<Row[]>): Readable {
+/**
+ * The rows as the text of one JSON array, one row a line; each row is an array of values with `titles`, and
+ * `keys` are the titles written, in order.
+ */
+export function jsonArrayStream(
+  keys: readonly string[],
+  titles: readonly string[],
+  batches: AsyncIterable<unknown[][]>,
+): Readable {
+  const at = keys.map((k) => titles.indexOf(k));
   async function* text() {
     yield '[';
     let first = true;
@@ -15,7 +22,7 @@ export function jsonArrayStream(titles: readonly string[], batches: AsyncIterabl
       const parts: string[] = [];
       for (const row of rows) {
         const out: Record<string, unknown> = {};
-        for (const t of titles) out[t] = row[t] ?? null;
+        keys.forEach((k, i) => (out[k] = row[at[i]!] ?? null));
         parts.push((first ? '\n' : ',\n') + JSON.stringify(out));
         first = false;
       }

@@ -10,7 +10,15 @@ import type { FilterCondition } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import { checkWhere } from '../../data/filter-sql.js';
-import { RowReader, pageInfoOf, parsePaging, pkValue, rowDecoder, type Row } from '../../data/row-query.js';
+import {
+  RowReader,
+  pageInfoOf,
+  parsePaging,
+  pkValue,
+  rowDecoder,
+  type Row,
+  type RowQuery,
+} from '../../data/row-query.js';
 import type { StoredField } from '../../data/table-model.js';
 import { cardOrderedPage, readCardOrder } from './card-order.js';
 import {
@@ -184,23 +192,16 @@ export async function groupedRows(
   return out;
 }
 
-/** Rows of a where-tree within the scope, for exports (all pages). */
-export async function* allViewRows(
+/** The reader and query of a view's rows for an export (every row, through the view's filters and sorts). */
+export function viewExportQuery(
   ctx: AppContext,
   scope: ViewScope,
   q: ViewQueryParams,
-  batch = 1000,
   /** Field ids to return instead of the view's stored fields (exports add computed ones). */
-  fields?: string[],
-): AsyncGenerator<Row[]> {
+  fields: string[],
+): { reader: RowReader; query: RowQuery } {
   assertRowsReadable(scope);
-  const page = viewPageQuery(scope, { ...q, limit: batch, offset: 0 });
-  if (fields) page.fields = fields;
-  const reader = readerOf(ctx, scope);
+  const page = viewPageQuery(scope, { ...q, limit: 1, offset: 0 });
   if (page.where?.length) checkWhere(scope.model, page.where, new Date());
-  for (let offset = 0; ; offset += batch) {
-    const rows = await reader.rows({ ...page, limit: batch, offset });
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
-  }
+  return { reader: readerOf(ctx, scope), query: { ...page, fields } };
 }

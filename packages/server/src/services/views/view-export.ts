@@ -5,22 +5,14 @@
  * million-row view exports with flat memory. Shares only export when the share allows CSV download
  * (meta.allowCSVDownload). See docs/imports.md (Exports).
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { badRequest, forbidden } from '@rowbase/core/errors';
 import type { AppContext } from '../../context.js';
-import { csvLine } from '../../data/export/csv.js';
-import { jsonArrayStream } from '../../data/export/json.js';
-import { xlsxStream } from '../../data/export/xlsx-stream.js';
-import {
-  exportCsvLine,
-  exportFields,
-  exportQueryFields,
-  exportXlsxCell,
-} from '../../data/export/export-fields.js';
-import type { Row } from '../../data/row-query.js';
+import { exportBody, type ExportFormat } from '../../data/export/export-body.js';
+import { exportFields, exportQueryFields } from '../../data/export/export-fields.js';
 import { sharedFields } from '../shares/shared-view-access.js';
-import { allViewRows } from './view-data.js';
+import { viewExportQuery } from './view-data.js';
 import type { ViewQueryParams, ViewScope } from './view-scope.js';
 
 export const EXPORT_FORMATS = ['csv', 'excel', 'json'] as const;
@@ -59,53 +51,20 @@ export async function exportView(
   }
   const columns = await shownColumns(ctx, scope);
   const base = scope.view.title.replace(/[^\w .-]+/g, '_') || 'export';
-  if (format === 'json') {
-    // The values as the records API returns them, under the shown fields' titles; codes (a QR code, a barcode)
-    // have no value of their own there and are left out.
-    const fields = exportFields(scope.model, columns).filter((f) => f.source.title === f.title);
-    const rowsIn = allViewRows(ctx, scope, q, 1000, exportQueryFields(fields));
-    const first = await rowsIn.next();
-    async function* all(): AsyncGenerator<Row[]> {
-      if (first.done) return;
-      yield first.value;
-      yield* rowsIn;
-    }
-    return {
-      fileName: `${base}.json`,
-      contentType: 'application/json; charset=utf-8',
-      body: jsonArrayStream(
-        fields.map((f) => f.title),
-        all(),
-      ),
-    };
-  }
-  const fields = exportFields(scope.model, columns);
-  const header = fields.map((f) => f.title);
-  // The first batch is read before the response starts, so a bad filter is still a clean 400.
-  const rowsIn = allViewRows(ctx, scope, q, 1000, exportQueryFields(fields));
-  const first = await rowsIn.next();
-  async function* batches(): AsyncGenerator<Row[]> {
-    if (first.done) return;
-    yield first.value;
-    yield* rowsIn;
-  }
-  if (format === 'csv') {
-    async function* lines() {
-      yield '\ufeff' + csvLine(header);
-      for await (const batch of batches()) yield batch.map((r: Row) => exportCsvLine(fields, r)).join('');
-    }
-    return {
-      fileName: `${base}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: Readable.from(lines()),
-    };
-  }
-  async function* cells() {
-    for await (const batch of batches()) yield batch.map((r: Row) => fields.map((f) => exportXlsxCell(f, r)));
-  }
+  // JSON holds the values as the records API returns them, under the shown fields' titles; codes (a QR code,
+  // a barcode) have no value of their own there and are left out.
+  const fields = exportFields(scope.model, columns).filter(
+    (f) => format !== 'json' || f.source.title === f.title,
+  );
+  const { reader, query } = viewExportQuery(ctx, scope, q, exportQueryFields(fields));
+  // The query is checked before the response starts, so a bad filter is still a clean 400.
+  const body = await exportBody(format as ExportFormat, reader, query, fields, scope.model, scope.view.title);
+  if (format === 'json')
+    return { fileName: `${base}.json`, contentType: 'application/json; charset=utf-8', body };
+  if (format === 'csv') return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body };
   return {
     fileName: `${base}.xlsx`,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: xlsxStream(scope.view.title, header, cells()),
+    body,
   };
 }

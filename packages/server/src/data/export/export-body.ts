@@ -1,0 +1,60 @@
+/**
+ * The body of an export file (CSV, xlsx or JSON) of a query's rows, shared by the table and view export routes:
+ * rows are read a batch at a time (export-rows.ts) only as fast as the client takes the file, so memory stays
+ * flat however many rows there are. See docs/imports.md (Exports).
+ */
+import { Readable } from 'node:stream';
+import type { RowQuery, RowReader } from '../row-query.js';
+import type { TableModel } from '../table-model.js';
+import { csvLine } from './csv.js';
+import { csvRowsWriter, exportQueryFields, xlsxRowsWriter, type ExportField } from './export-fields.js';
+import { exportRows } from './export-rows.js';
+import { jsonArrayStream } from './json.js';
+import { xlsxStream } from './xlsx-stream.js';
+
+export type ExportFormat = 'csv' | 'excel' | 'json';
+
+/**
+ * CSV text is sent in chunks of about this many characters: big enough that the socket's per-write cost is
+ * spread thin, small enough that little text waits in memory.
+ */
+const CSV_CHUNK = 64 * 1024;
+
+/**
+ * The file's bytes. `fields` are the export columns (exportFields; for JSON only those with a value of their
+ * own); the rows are those of `q` (its fields are replaced by what the columns need). Rejects before any byte
+ * is sent when the query is bad.
+ */
+export async function exportBody(
+  format: ExportFormat,
+  reader: RowReader,
+  q: RowQuery,
+  fields: readonly ExportField[],
+  model: Pick<TableModel, 'title'>,
+  sheetTitle = model.title,
+): Promise<Readable> {
+  const { titles, batches } = await exportRows(reader, { ...q, fields: exportQueryFields(fields) });
+  const header = fields.map((f) => f.title);
+  if (format === 'json') return jsonArrayStream(header, titles, batches);
+  if (format === 'excel') {
+    const cells = xlsxRowsWriter(fields, titles);
+    async function* rows() {
+      for await (const batch of batches) yield cells(batch);
+    }
+    return xlsxStream(sheetTitle, header, rows());
+  }
+  const lines = csvRowsWriter(fields, titles);
+  async function* text() {
+    let chunk = '\ufeff' + csvLine(header);
+    for await (const batch of batches) {
+      chunk += lines(batch);
+      if (chunk.length >= CSV_CHUNK) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk;
+  }
+  // As bytes, not objects: the stream then holds one chunk ahead of the socket, not sixteen.
+  return Readable.from(text(), { objectMode: false });
+}
