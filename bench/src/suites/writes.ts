@@ -5,7 +5,8 @@
  * rounds of writes in turn (BENCH_WRITE_ROUNDS rounds of BENCH_WRITE_RUNS writes each), so a change in the
  * machine's load hits both alike. The server runs in a child process (embedded SQLite); on a busy machine
  * wall time says little, so the server's CPU time per write (the write and everything it sets off: audit,
- * delivery jobs, requests, logs) is reported too.
+ * delivery jobs, requests, logs) is reported too, and that of the event-loop thread that answers the writes
+ * ("app thread": the rest runs on the webhook delivery thread, SQLite readers, the garbage collector).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,13 +93,19 @@ export async function writesBench(): Promise<string[]> {
     ];
     const empty = (): Timed => ({ ms: [], cpu: 0, answered: new Map() });
     const totals = sides.map(() => ({ insert: empty(), update: empty() }));
+    /** App-thread CPU per write (inserts and updates together), per side. */
+    const mainCpu = sides.map(() => 0);
     // Warm-up of both paths, then rounds in turn (alternating which side goes first).
     for (const s of sides) await writeRound(s.t, { count: RUNS, tag: `warm${s.tag}`, settled: s.settled });
     for (let r = 0; r < ROUNDS; r++) {
       const order = r % 2 ? [1, 0] : [0, 1];
       for (const i of order) {
         const s = sides[i]!;
+        const mainBefore = await server.mainCpuMs();
         const got = await writeRound(s.t, { count: RUNS, tag: `${s.tag}${r}`, settled: s.settled });
+        const mainAfter = await server.mainCpuMs();
+        if (mainBefore !== undefined && mainAfter !== undefined)
+          mainCpu[i]! += (mainAfter - mainBefore) / (ROUNDS * RUNS * 2);
         for (const op of ['insert', 'update'] as const) {
           const into = totals[i]![op];
           into.ms.push(...got[op].ms);
@@ -134,6 +141,13 @@ export async function writesBench(): Promise<string[]> {
       `single update, ${HOOKS} webhooks`,
       `${fmt(hooked.update.ms)} (p50 ${overhead(plain.update.ms, hooked.update.ms)})${cpu(plain.update, hooked.update)}`,
     );
+    if (mainCpu[0]) {
+      const [a, b] = mainCpu as [number, number];
+      line(
+        'app thread CPU per write, no webhook -> 3 webhooks',
+        `${a.toFixed(2)} -> ${b.toFixed(2)} ms (${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)} %)`,
+      );
+    }
     line('webhook delivery after the write answered', `${fmt(lag)}   ${lag.length}/${expected} delivered`);
   } finally {
     await receiver.close();
