@@ -1,7 +1,7 @@
 /**
  * The sending side of the delivery thread: deliveries arrive in the order they were handed over, and each
  * hook's go one after another (a delivery being retried holds back the hook's later ones), while different
- * hooks send side by side. What happened goes back in one message per turn, however many deliveries moved.
+ * hooks send side by side. What happened goes back in one message per 10 ms, however many deliveries moved.
  * Runs inside the delivery thread, or on the app thread when no thread can start. See docs/webhooks.md
  * "Cost on the write path" and "Order".
  */
@@ -11,6 +11,8 @@ import {
   type DeliveryOutcome,
   type UrlDelivery,
 } from './url-delivery.js';
+
+const REPLY_MS = 10;
 
 /** From the app thread: deliveries to send (in hand-over order) and keys of deliveries to stop. */
 export interface ToSender {
@@ -29,14 +31,16 @@ export function deliveryLanes(post: (m: FromSender) => void): (m: ToSender) => v
   const lanes = new Map<string, Promise<void>>();
   const running = new Map<number, AbortController>();
   let reply: FromSender | undefined;
+  // Answers wait a few milliseconds to go together: each message costs the app thread a wake-up, and the
+  // answers only settle jobs and add log rows (the next delivery of a hook does not wait for them).
   const out = (): FromSender => {
     if (!reply) {
       reply = { attempts: [], done: [] };
-      setImmediate(() => {
+      setTimeout(() => {
         const m = reply!;
         reply = undefined;
         post(m);
-      });
+      }, REPLY_MS);
     }
     return reply;
   };

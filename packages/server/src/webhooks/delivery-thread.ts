@@ -2,7 +2,7 @@
  * Hands URL hook deliveries to a thread of their own (`delivery-worker.ts`), which builds their payloads and
  * sends them; the app thread only posts them over, gets each attempt back for its log row, and learns when
  * each delivery is done. The thread starts with the first delivery and stays (starting one costs far more
- * than keeping it). Deliveries handed over in one turn go in one message.
+ * than keeping it). Deliveries handed over in one turn go in one message, and the thread answers in batches.
  *
  * Nothing is lost with the thread: a delivery counts as done only when the thread says so, and if the thread
  * stops (it failed, or `restart()`), every delivery not done yet is handed to its successor in the order it was
@@ -97,7 +97,8 @@ export class DeliveryThread {
     if (m.cancel) (this.outbox.cancel ??= []).push(...m.cancel);
     if (this.flushing) return;
     this.flushing = true;
-    queueMicrotask(() => {
+    // On the next turn: a job's deliveries become ready over several microtasks, and go in one message.
+    setImmediate(() => {
       this.flushing = false;
       const batch = this.outbox;
       this.outbox = {};
