@@ -136,7 +136,9 @@ export class DeliveryThread {
       this.worker = undefined;
       if (!this.answered) this.startFailures++;
       if (!this.pending.size) return;
-      // Everything not done yet goes to the next thread, in the order it was first handed over.
+      // Everything not done yet goes to the next thread, in the order it was first handed over (including what
+      // waits for the next turn's message, which must not go twice).
+      delete this.outbox.deliver;
       this.send({ deliver: [...this.pending].map(([key, p]) => ({ key, delivery: p.delivery })) });
     });
     return w;
