@@ -143,4 +143,101 @@ describe.each(testDatabases())('OpenID Connect sign-in on %s', (kind) => {
       await server.ctx.db('rb_app_settings').where({ key: 'invite_only_signup' }).delete();
     }
   });
+
+  it('audits failed sign-ins and sign-ups with the reason, as password sign-ins are', async () => {
+    /** The account entries of an address (or, for null, those without one), once there are `n`. */
+    const entriesOf = async (user: string | null, n: number) => {
+      const until = Date.now() + 5000;
+      for (;;) {
+        const q = server.ctx.db('rb_audits').where({ op_type: 'AUTHENTICATION' });
+        const rows = await (user === null ? q.whereNull('user') : q.where({ user })).orderBy('created_at');
+        if (rows.length >= n || Date.now() > until)
+          return rows.map((r) => ({
+            op: r.op_sub_type,
+            description: r.description,
+            base: r.base_id,
+            ip: r.ip,
+            details: JSON.parse(r.details),
+          }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    const unverified = person({ email_verified: false });
+    op.signInAs(unverified);
+    const refused = await signInAtProvider(server);
+    expect((await exchange(server, refused.search, refused.flowCookie)).status).toBe(400);
+    expect(await entriesOf(unverified.email, 1)).toEqual([
+      {
+        op: 'SIGNIN',
+        description: `Sign-in as ${unverified.email} failed with Test IdP`,
+        base: null,
+        ip: expect.stringMatching(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/),
+        details: {
+          user_id: null,
+          success: false,
+          via: 'Test IdP',
+          reason: `Test IdP has not verified the e-mail address ${unverified.email}`,
+        },
+      },
+    ]);
+
+    // Before the provider said whose sign-in it was: an entry without a user.
+    const before = (await entriesOf(null, 0)).length;
+    op.signInAs(person());
+    const started = await signInAtProvider(server);
+    const forged = new URLSearchParams(started.search);
+    forged.set('state', 'oidc.forged');
+    expect((await exchange(server, `?${forged}`, started.flowCookie)).status).toBe(400);
+    const anonymous = await entriesOf(null, before + 1);
+    expect(anonymous.slice(before)).toEqual([
+      expect.objectContaining({
+        op: 'SIGNIN',
+        description: 'Sign-in failed with Test IdP',
+        details: {
+          user_id: null,
+          success: false,
+          via: 'Test IdP',
+          reason: 'state: does not match the sign-in',
+        },
+      }),
+    ]);
+
+    await server.ctx.db('rb_app_settings').insert({ key: 'invite_only_signup', value: 'true' });
+    try {
+      const stranger = person();
+      op.signInAs(stranger);
+      const closed = await signInAtProvider(server);
+      expect((await exchange(server, closed.search, closed.flowCookie)).status).toBe(403);
+      expect(await entriesOf(stranger.email, 1)).toEqual([
+        expect.objectContaining({
+          op: 'SIGNUP',
+          description: `Sign-up as ${stranger.email} failed with Test IdP`,
+          details: {
+            user_id: null,
+            success: false,
+            via: 'Test IdP',
+            reason: 'Not allowed to signup, contact super admin.',
+          },
+        }),
+      ]);
+    } finally {
+      await server.ctx.db('rb_app_settings').where({ key: 'invite_only_signup' }).delete();
+    }
+
+    // A blocked account: a failed sign-in of that account.
+    const blocked = await signUpUser(server.api, randomEmail('blocked'));
+    const account = (await server.ctx.users.byEmail(blocked.email))!;
+    await server.ctx.users.update(account.id, { blocked: true });
+    op.signInAs(person({ email: blocked.email }));
+    const refusedBlocked = await signInAtProvider(server);
+    expect((await exchange(server, refusedBlocked.search, refusedBlocked.flowCookie)).status).toBe(401);
+    const blockedEntries = await entriesOf(blocked.email, 1);
+    expect(blockedEntries.filter((e) => e.op === 'SIGNIN')).toEqual([
+      expect.objectContaining({
+        description: `Sign-in as ${blocked.email} failed with Test IdP`,
+        details: { user_id: account.id, success: false, via: 'Test IdP', reason: 'User is blocked' },
+      }),
+    ]);
+  });
 });

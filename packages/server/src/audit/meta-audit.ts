@@ -180,7 +180,8 @@ export async function metaEntryOf(db: Db, e: ChangeEvent): Promise<Entry | null>
 
 const AUTH_ENTRY: Record<AuthActivity['activity'], [string, (email: string) => string]> = {
   signin: ['SIGNIN', (email) => `${email} signed in`],
-  'signin-failed': ['SIGNIN', (email) => `Sign-in as ${email} failed`],
+  'signin-failed': ['SIGNIN', (email) => (email ? `Sign-in as ${email} failed` : 'Sign-in failed')],
+  'signup-failed': ['SIGNUP', (email) => `Sign-up as ${email} failed`],
   'password-change': ['PASSWORD_CHANGE', (email) => `Password of ${email} changed`],
   'password-reset': ['PASSWORD_RESET', (email) => `Password of ${email} reset`],
   'password-forgot': ['PASSWORD_FORGOT', (email) => `Password reset link asked for ${email}`],
@@ -196,8 +197,9 @@ function authEntryOf(e: AuthActivity): Entry {
     description: describe(e.email) + (e.via ? ` with ${e.via}` : ''),
     details: JSON.stringify({
       user_id: e.userId,
-      success: e.activity !== 'signin-failed',
+      success: e.activity !== 'signin-failed' && e.activity !== 'signup-failed',
       ...(e.via ? { via: e.via } : {}),
+      ...(e.reason ? { reason: e.reason } : {}),
     }),
   };
 }
@@ -260,7 +262,7 @@ export function startMetaAudit(ctx: AppContext): () => Promise<void> {
       if (skip.has(e)) continue;
       const entry = await metaEntryOf(ctx.db, e);
       // A sign-in acts for no signed-in user yet: the entry's user is the address given.
-      const user = e.type === 'auth.activity' ? e.email : actor.user;
+      const user = e.type === 'auth.activity' ? e.email || null : actor.user;
       if (entry) writer.write({ ...entry, user, ip: actor.ip, created_at: e.at });
     }
   };

@@ -176,13 +176,16 @@ export interface HookChanged {
  */
 export interface AuthActivity {
   type: 'auth.activity';
-  activity: 'signin' | 'signin-failed' | 'password-change' | 'password-reset' | 'password-forgot';
-  /** The address given, for a failed sign-in possibly of no account. */
+  activity:
+    'signin' | 'signin-failed' | 'signup-failed' | 'password-change' | 'password-reset' | 'password-forgot';
+  /** The address given, for a failed sign-in possibly of no account; '' when a provider's sign-in failed before saying whose. */
   email: string;
   /** The account, when there is one. */
   userId: string | null;
   /** A sign-in through an identity provider: its name (GitHub, or the OIDC provider's). */
   via?: string;
+  /** Why a sign-in or sign-up through a provider failed (the message its caller was answered with). */
+  reason?: string;
 }
 
 /** Every change, without the envelope the feed adds. */

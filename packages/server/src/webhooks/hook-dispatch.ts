@@ -10,6 +10,7 @@ import type { ChangeEvent } from '../changes/change-events.js';
 import type { AppContext } from '../context.js';
 import { activeHooks, followHookChanges, mayNeedPreviousValues, type ActiveHook } from './active-hooks.js';
 import { DeliveryOrder } from './delivery-order.js';
+import { DeliveryThread } from './delivery-thread.js';
 import { idsMatching, rowMeets } from './hook-conditions.js';
 import { WEBHOOK_JOB, runDelivery, type DeliveriesInput, type WriteDeliveries } from './hook-delivery.js';
 import { hookHears, operationOf, type RowsEvent } from './hook-payload.js';
@@ -106,12 +107,17 @@ async function dispatch(
 export function startWebhooks(ctx: AppContext): () => Promise<void> {
   const order = new DeliveryOrder();
   const batches = new Batches(ctx, order);
+  const thread = new DeliveryThread((err) => ctx.log.error({ err }, 'the webhook delivery thread failed'));
   if (!ctx.jobKinds.has(WEBHOOK_JOB)) {
-    ctx.jobKinds.register<DeliveriesInput, unknown>(WEBHOOK_JOB, (run) => runDelivery(ctx, run, order), {
-      title: (input) =>
-        input.deliveries?.[0]?.payload.type ??
-        (input.writes?.[0] ? `records.after.${input.writes[0].operation}` : 'webhook'),
-    });
+    ctx.jobKinds.register<DeliveriesInput, unknown>(
+      WEBHOOK_JOB,
+      (run) => runDelivery(ctx, run, order, thread),
+      {
+        title: (input) =>
+          input.deliveries?.[0]?.payload.type ??
+          (input.writes?.[0] ? `records.after.${input.writes[0].operation}` : 'webhook'),
+      },
+    );
   }
   // Per table, the scheduling of the previous write: the next one waits for it.
   const tails = new Map<string, Promise<void>>();
@@ -139,5 +145,7 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
     stopFollowing();
     await Promise.all(tails.values());
     await batches.flushAll();
+    // Not awaited: the job queue stops after us and cancels the jobs whose deliveries the thread still has.
+    void thread.close();
   };
 }

@@ -10,28 +10,14 @@ import { requestLocale } from '../mail/messages.js';
 import { messageText, readableMessage, renderTemplate } from './hook-message.js';
 import type { HookPayload } from './hook-payload.js';
 import { telegramRequests, twilioRequests, type MessagingRequest } from './hook-messaging.js';
-import type { ChatKind, HookNotification, UrlNotification } from './hook-schemas.js';
-import { HookSendError, sendHookRequest, type HookResponse } from './hook-sender.js';
+import type { ChatKind, HookNotification } from './hook-schemas.js';
+import { sendHookRequest } from './hook-sender.js';
 import { HooksRepo } from './hooks-repo.js';
+import { httpAttempt, urlRequest, type AttemptResult } from './url-delivery.js';
 
-export interface AttemptResult {
-  ok: boolean;
-  response?: HookResponse;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
+export type { AttemptResult };
 
 type Target = { id?: string; notification: HookNotification; timeout: number };
-
-function urlRequest(n: UrlNotification, timeoutMs: number, payload: HookPayload, allowLocal: boolean) {
-  const p = n.payload;
-  const url = new URL(p.path);
-  for (const q of p.parameters) if (q.enabled !== false && q.name) url.searchParams.append(q.name, q.value);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const h of p.headers) if (h.enabled !== false && h.name) headers[h.name.toLowerCase()] = h.value;
-  const body = p.body?.trim() ? renderTemplate(p.body, payload) : JSON.stringify(payload);
-  return { method: p.method, url: url.toString(), headers, body, timeoutMs, allowLocal };
-}
 
 /** The JSON each chat service's incoming webhook reads. */
 const CHAT_BODY: Record<ChatKind, (text: string) => unknown> = {
@@ -40,22 +26,6 @@ const CHAT_BODY: Record<ChatKind, (text: string) => unknown> = {
   'Microsoft Teams': (text) => ({ text }),
   Mattermost: (text) => ({ text }),
 };
-
-async function httpAttempt(send: () => Promise<HookResponse>): Promise<AttemptResult> {
-  try {
-    const response = await send();
-    const ok = response.status >= 200 && response.status < 300;
-    return {
-      ok,
-      response,
-      errorCode: ok ? null : `HTTP_${response.status}`,
-      errorMessage: ok ? null : `The receiver answered ${response.status} ${response.statusText}`.trim(),
-    };
-  } catch (e) {
-    const code = e instanceof HookSendError ? e.code : 'NETWORK';
-    return { ok: false, errorCode: code, errorMessage: (e as Error).message };
-  }
-}
 
 /** The language of a hook's summaries: its saver's (docs/webhooks.md "Messages"); a hook under test, the tester's. */
 async function messageLocale(ctx: AppContext, hook: Target): Promise<string> {

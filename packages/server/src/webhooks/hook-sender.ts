@@ -76,6 +76,34 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** Connections kept open per target (scheme, host and port), for at most this many targets. */
+const MAX_AGENTS = 100;
+const MAX_SOCKETS_PER_TARGET = 16;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * The keep-alive agent of a target: its deliveries reuse connections instead of opening one per request, and a
+ * slow receiver holds at most a few of them. A reused connection was checked by the guard when it was opened.
+ */
+function agentFor(url: URL, allowLocal: boolean): http.Agent {
+  const key = `${url.protocol}//${url.host}|${allowLocal}`;
+  let agent = agents.get(key);
+  if (agent) {
+    // Most recently used last, so the one let go when full is the least recently used.
+    agents.delete(key);
+  } else {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest, old] = agents.entries().next().value as [string, http.Agent];
+      agents.delete(oldest);
+      old.destroy();
+    }
+    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+    agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_TARGET });
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
 function once(req: HookRequest, url: URL): Promise<HookResponse & { location?: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!req.allowLocal && isIP(host) && isBlockedAddress(host)) {
@@ -88,6 +116,7 @@ function once(req: HookRequest, url: URL): Promise<HookResponse & { location?: s
       {
         method: req.method,
         headers: req.headers,
+        agent: agentFor(url, req.allowLocal),
         lookup: req.allowLocal ? undefined : guardedLookup,
         timeout: req.timeoutMs,
       },

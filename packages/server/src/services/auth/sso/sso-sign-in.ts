@@ -88,10 +88,19 @@ export async function startSignIn(
   };
 }
 
+/** Who a failing sign-in was for, as far as it got: filled in as the sign-in learns it. */
+interface Attempt {
+  email: string;
+  userId: string | null;
+  /** A new account was being made. */
+  signup: boolean;
+}
+
 /**
  * Trades the code in `search` (the query string the provider sent the browser back with) for the person's
  * verified e-mail, then signs them in: an existing account is linked by that e-mail, a new one is made unless
- * sign-up is by invitation only.
+ * sign-up is by invitation only. A failure is audited as a failed sign-in (or sign-up) with its reason
+ * (docs/audit.md "Sign-ins and passwords") before it is answered.
  */
 export async function finishSignIn(
   ctx: AppContext,
@@ -99,6 +108,30 @@ export async function finishSignIn(
   flow: SsoFlow | undefined,
   site: string,
   search: string,
+): Promise<IssuedSession> {
+  const attempt: Attempt = { email: '', userId: null, signup: false };
+  try {
+    return await signInThrough(ctx, provider, flow, site, search, attempt);
+  } catch (err) {
+    ctx.changes.publish({
+      type: 'auth.activity',
+      activity: attempt.signup ? 'signup-failed' : 'signin-failed',
+      email: attempt.email,
+      userId: attempt.userId,
+      via: provider.name,
+      reason: (err as Error).message,
+    });
+    throw err;
+  }
+}
+
+async function signInThrough(
+  ctx: AppContext,
+  provider: SsoProvider,
+  flow: SsoFlow | undefined,
+  site: string,
+  search: string,
+  attempt: Attempt,
 ): Promise<IssuedSession> {
   const returned = new URL(redirectUriOf(site));
   returned.search = search;
@@ -111,11 +144,12 @@ export async function finishSignIn(
     provider.id === 'github'
       ? await githubIdentity(provider, returned, flow.verifier)
       : await oidcIdentity(provider, returned, flow);
+  attempt.email = person.email;
   if (!person.email) throw badRequest(`${provider.name} did not share an e-mail address`);
   if (!person.emailVerified) {
     throw badRequest(`${provider.name} has not verified the e-mail address ${person.email}`);
   }
-  const user = await accountFor(ctx, person.email, person.name);
+  const user = await accountFor(ctx, person.email, person.name, attempt);
   const session = await issueSession(ctx, user);
   ctx.changes.publish({
     type: 'auth.activity',
@@ -163,9 +197,16 @@ function nameOf(claims: oidc.IDToken | undefined): string | null {
   return typeof name === 'string' && name.trim() ? name.trim().slice(0, 255) : null;
 }
 
-async function accountFor(ctx: AppContext, email: string, displayName: string | null): Promise<User> {
+async function accountFor(
+  ctx: AppContext,
+  email: string,
+  displayName: string | null,
+  attempt: Attempt,
+): Promise<User> {
   return ctx.db.transaction(async (trx) => {
     const existing = await ctx.users.byEmail(email, trx);
+    attempt.userId = existing?.id ?? null;
+    attempt.signup = !existing;
     if (existing) {
       if (existing.blocked) throw unauthorized('User is blocked');
       // The provider vouches for the address, which also accepts a pending invitation to it.
