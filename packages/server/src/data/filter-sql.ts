@@ -7,10 +7,16 @@ import { badRequest } from '@rowbase/core/errors';
 import { coerceDateTime } from '@rowbase/core/fields/coerce';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { checkCondition } from '@rowbase/core/filters/check';
-import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from '@rowbase/core/filters/date-values';
+import {
+  addDays,
+  resolveDateComparison,
+  resolveWithin,
+  type DateOperand,
+} from '@rowbase/core/filters/date-values';
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { queryFieldOf, type QueryField } from './computed/query-field.js';
+import { caselessRun } from './pg-like.js';
 import { likePattern, trigramPattern, trustedTextSearch } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -26,7 +32,11 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
     if (n.type === 'group') checkWhere(model, n.children, now);
     else {
       const f = queryFieldOf(model, n.field);
-      checkCondition(n, { title: f.title, uidt: f.column.uidt, kind: f.kind, filterOps: f.def.filterOps }, now);
+      checkCondition(
+        n,
+        { title: f.title, uidt: f.column.uidt, kind: f.kind, filterOps: f.def.filterOps },
+        now,
+      );
     }
   }
 }
@@ -34,7 +44,10 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
 export function storedFieldOf(model: TableModel, key: string): StoredField {
   const f = model.field(key);
   if (!f) throw badRequest(`Field '${key}' not found in table '${model.title}'`);
-  if (f.name === null) throw badRequest(`Field '${key}' is computed (${f.column.uidt}) and cannot be used to filter, sort or group yet`);
+  if (f.name === null)
+    throw badRequest(
+      `Field '${key}' is computed (${f.column.uidt}) and cannot be used to filter, sort or group yet`,
+    );
   return f as StoredField;
 }
 
@@ -69,9 +82,16 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     case 'isnot': {
       const v = (c.value ?? '').trim();
       const mapped =
-        v === 'true' ? 'checked' : v === 'false' ? 'notchecked' : (v as 'null' | 'notnull' | 'blank' | 'notblank' | 'empty' | 'notempty');
+        v === 'true'
+          ? 'checked'
+          : v === 'false'
+            ? 'notchecked'
+            : (v as 'null' | 'notnull' | 'blank' | 'notblank' | 'empty' | 'notempty');
       if (op === 'is') compileCondition(qb, model, { ...c, op: mapped, value: undefined, args: [] }, now);
-      else void qb.whereNot((inner) => compileCondition(inner, model, { ...c, op: mapped, value: undefined, args: [] }, now));
+      else
+        void qb.whereNot((inner) =>
+          compileCondition(inner, model, { ...c, op: mapped, value: undefined, args: [] }, now),
+        );
       return;
     }
     case 'null':
@@ -108,7 +128,8 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     case 'nlike': {
       const pattern = likePattern(c.value ?? '');
       const sql = likeSql(d);
-      const search = op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
+      const search =
+        op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
       // The trigram index narrows the rows to candidates; LIKE still decides (docs/performance.md, "Text search").
       if (search)
         void qb.whereRaw(`?? in (select rowid from ?? where ?? like ?) and ${sql}`, [
@@ -116,6 +137,14 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
           search,
           col,
           pattern,
+          col,
+          pattern,
+        ]);
+      else if (op === 'like' && d === 'pg' && !f.computed && caselessRun(pattern) !== undefined)
+        // A case-sensitive pre-check before ILIKE, exact (pg-like.ts).
+        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [
+          col,
+          `%${caselessRun(pattern)}%`,
           col,
           pattern,
         ]);
@@ -130,7 +159,10 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
       compileListMembership(qb, f, op, c.args, d);
       return;
     case 'in':
-      void qb.whereIn(col, c.args.map((a) => scalar(f, a, d)));
+      void qb.whereIn(
+        col,
+        c.args.map((a) => scalar(f, a, d)),
+      );
       return;
     case 'isWithin': {
       const range = resolveWithin(c.args, now);
@@ -139,11 +171,17 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     }
     case 'btw':
     case 'nbtw': {
-      const [lo, hi] = isDateKind(f) ? dateBetween(f, c.args, now) : [scalar(f, c.args[0]!, d), scalar(f, c.args[1]!, d)];
+      const [lo, hi] = isDateKind(f)
+        ? dateBetween(f, c.args, now)
+        : [scalar(f, c.args[0]!, d), scalar(f, c.args[1]!, d)];
       if (op === 'btw') void qb.where(col, '>=', lo).andWhere(col, isDateKind(f) ? '<' : '<=', hi);
       else
-        void qb.where((w) =>
-          void w.where(col, '<', lo).orWhere(col, isDateKind(f) ? '>=' : '>', hi).orWhereNull(col),
+        void qb.where(
+          (w) =>
+            void w
+              .where(col, '<', lo)
+              .orWhere(col, isDateKind(f) ? '>=' : '>', hi)
+              .orWhereNull(col),
         );
       return;
     }
@@ -163,7 +201,13 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
 
 const SQL_OP = { eq: '=', neq: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function compileScalarComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP, raw: string, d: Dialect): void {
+function compileScalarComparison(
+  qb: QB,
+  f: QueryField,
+  op: keyof typeof SQL_OP,
+  raw: string,
+  d: Dialect,
+): void {
   const col = columnOf(f);
   if (raw === '' && (op === 'eq' || op === 'neq') && !NUMERIC.has(f.kind)) {
     // NocoDB: comparing with nothing means "is blank" / "is not blank".
@@ -231,7 +275,8 @@ function isDateKind(f: QueryField): boolean {
 function scalar(f: QueryField, raw: string, d: Dialect): string | number | boolean {
   if (NUMERIC.has(f.kind)) {
     const n = Number(raw.trim());
-    if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`Invalid where: ${f.title} is a number field; "${raw}" is not a number`);
+    if (raw.trim() === '' || !Number.isFinite(n))
+      throw badRequest(`Invalid where: ${f.title} is a number field; "${raw}" is not a number`);
     return n;
   }
   if (f.kind === 'boolean') {
