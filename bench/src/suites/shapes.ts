@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import { call, createBenchTable, seed, STATUSES, type Api } from '../rows-bench.js';
 import type { ServerProcess } from '../server-process.js';
+import { pgBackendCpuMs } from '../pg-backend-cpu.js';
 import { median, percentile } from '../stats.js';
 
 /** The benchmark's user on the server under test. */
@@ -137,7 +138,13 @@ export interface ShapeFigures {
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(11);
 
 /** Runs the shapes suite against one started server (any database). */
-export async function shapesBench(server: ServerProcess, n: number, label: string): Promise<ShapeFigures> {
+export async function shapesBench(
+  server: ServerProcess,
+  n: number,
+  label: string,
+  /** The PostgreSQL database the server uses, when it runs on this machine: its CPU per request is printed. */
+  pgDatabase?: string,
+): Promise<ShapeFigures> {
   const signup = await fetch(`${server.url}/api/v1/auth/user/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -187,6 +194,7 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   const loadCpu = await server.cpuMs();
   const loadMainCpu = await server.mainCpuMs();
   const loadPoolReads = await server.poolReads();
+  const loadPgCpu = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
   const result = await autocannon({
     url: api.url,
     connections: 20,
@@ -212,6 +220,12 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   if (mainCpu !== undefined && loadMainCpu !== undefined) {
     lines.push(
       `${'  same, event-loop thread CPU per request'.padEnd(52)} ${((mainCpu - loadMainCpu) / result.requests.total).toFixed(2)} ms`,
+    );
+  }
+  const pgCpu = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
+  if (pgCpu !== undefined && loadPgCpu !== undefined) {
+    lines.push(
+      `${'  same, PostgreSQL backends CPU per request'.padEnd(52)} ${((pgCpu - loadPgCpu) / result.requests.total).toFixed(2)} ms`,
     );
   }
   const poolReads = (await server.poolReads()) - loadPoolReads;
