@@ -21,13 +21,10 @@ import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const line = (name: string, value: string) => console.log(name.padEnd(52), value);
-/**
- * The SQLite read pool's settings and RB_PG_PREPARED, passed on to the server (`RB_SQLITE_READ_WORKERS=0` or
- * `RB_PG_PREPARED=false` measures without them).
- */
+/** The SQLite read pool's settings, passed on to the server (`RB_SQLITE_READ_WORKERS=0` measures without it). */
 const readPoolEnv = (): Record<string, string> =>
   Object.fromEntries(
-    ['RB_SQLITE_READ_WORKERS', 'RB_SQLITE_READ_WORKER_MIN_MS', 'RB_PG_PREPARED'].flatMap((k) =>
+    ['RB_SQLITE_READ_WORKERS', 'RB_SQLITE_READ_WORKER_MIN_MS'].flatMap((k) =>
       process.env[k] ? [[k, process.env[k]]] : [],
     ),
   );

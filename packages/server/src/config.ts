@@ -15,11 +15,6 @@ export interface MetaDbConfig {
   client: MetaDbClient;
   /** A connection URL for pg/mysql, a file path for sqlite. */
   connection: string;
-  /**
-   * PostgreSQL: row reads run as named statements (RB_PG_PREPARED, on by default; `false` behind a pooler that
-   * does not keep them, such as PgBouncer in transaction mode; docs/performance.md).
-   */
-  preparedStatements?: boolean;
 }
 
 export interface AppConfig {
@@ -117,7 +112,6 @@ const envSchema = z.object({
   RB_AUTO_INDEX: z.enum(['true', 'false']).optional(),
   RB_SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   RB_SQLITE_READ_WORKER_MIN_MS: z.coerce.number().min(0).max(10_000).default(1),
-  RB_PG_PREPARED: z.enum(['true', 'false']).optional(),
 });
 
 /**
@@ -138,10 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    db: {
-      ...parseDatabaseUrl(e.DATABASE_URL ?? e.NC_DB, dataDir),
-      preparedStatements: e.RB_PG_PREPARED !== 'false',
-    },
+    db: parseDatabaseUrl(e.DATABASE_URL ?? e.NC_DB, dataDir),
     redisUrl: e.REDIS_URL,
     jwtSecret: e.NC_AUTH_JWT_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: e.PUBLIC_URL,

@@ -3,7 +3,6 @@
  * better-sqlite3 connection that knex holds (inside its transaction), without knex's per-query work.
  */
 import type { Knex } from 'knex';
-import { pgSelect } from './pg-statements.js';
 import { readPoolOf, type SqliteReadPool } from './sqlite-read-pool.js';
 
 interface Statement {
@@ -112,10 +111,9 @@ async function noWriteOpen(db: Knex | Knex.Transaction): Promise<boolean> {
 
 /**
  * Runs a knex SELECT; on SQLite through the statement cache (preparing a statement costs more than running
- * a 25-row page), on PostgreSQL as a named statement (pg-statements.ts), elsewhere through knex.
+ * a 25-row page), elsewhere through knex.
  */
 export async function selectRows(db: Knex | Knex.Transaction, dialect: string, qb: Knex.QueryBuilder): Promise<Record<string, unknown>[]> {
-  if (dialect === 'pg') return pgSelect(db, qb);
   if (dialect !== 'sqlite') return (await qb) as Record<string, unknown>[];
   const { sql, bindings } = qb.toSQL().toNative();
   return selectNative(db, { sql, bindings: bindings as unknown[] });

@@ -4,7 +4,6 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { MetaDbConfig } from '../config.js';
 import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
 import { pgPoolConfig } from '../data/pg-session.js';
-import { useNamedStatements } from '../data/pg-statements.js';
 import { useImmediateSqliteTransactions } from './sqlite-immediate.js';
 
 export type MetaDb = Knex;
@@ -30,15 +29,12 @@ export function openMetaDb(config: MetaDbConfig): MetaDb {
           },
         },
       });
-    case 'pg': {
-      const db = knexFactory({
+    case 'pg':
+      return knexFactory({
         client: 'pg',
         connection: config.connection,
         pool: pgPoolConfig({ min: 0, max: 10 }),
       });
-      if (config.preparedStatements !== false) useNamedStatements(db);
-      return db;
-    }
     case 'mysql':
       return knexFactory({
         client: 'mysql2',
