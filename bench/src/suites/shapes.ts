@@ -166,7 +166,7 @@ export async function shapesBench(
   };
   const runs = n >= 1_000_000 ? 60 : 200;
   lines.push(
-    `  ${'shape'.padEnd(50)} ${'cold'.padStart(11)} ${'index build'.padStart(11)} ${'warm p50'.padStart(11)} ${'warm p95'.padStart(11)} ${'CPU/request'.padStart(11)}`,
+    `  ${'shape'.padEnd(50)} ${'cold'.padStart(11)} ${'index build'.padStart(11)} ${'warm p50'.padStart(11)} ${'warm p95'.padStart(11)} ${'CPU/request'.padStart(11)}${pgDatabase ? ' DB CPU/req.'.padStart(12) : ''}`,
   );
   const shapes = shapesOf(fixture, n);
   for (const shape of shapes) {
@@ -179,6 +179,7 @@ export async function shapesBench(
     for (let i = 1; i <= 10; i++) await get(shape.path(i));
     const ms: number[] = [];
     const cpuBefore = await server.cpuMs();
+    const dbCpuBefore = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
     for (let i = 11; i < 11 + runs; i++) {
       t = performance.now();
       await get(shape.path(i));
@@ -186,8 +187,13 @@ export async function shapesBench(
     }
     // On a shared machine wall time says little; the server's own CPU time per request is steadier.
     const cpu = ((await server.cpuMs()) - cpuBefore) / runs;
+    const dbCpuAfter = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
+    const dbCpu =
+      dbCpuBefore !== undefined && dbCpuAfter !== undefined
+        ? ` ${fmt((dbCpuAfter - dbCpuBefore) / runs)}`
+        : '';
     lines.push(
-      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}`,
+      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}${dbCpu}`,
     );
   }
   let k = 1000;
