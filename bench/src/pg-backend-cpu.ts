@@ -11,14 +11,17 @@ const BACKEND = /^postgres: (?:\S+: )?\S+ (\S+) /;
 /** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-export function pgBackendCpuMs(database: string): number | undefined {
+/** CPU time so far (ms) of each backend process (by pid) serving the database. */
+export type BackendCpu = Map<string, number>;
+
+export function pgBackendCpu(database: string): BackendCpu | undefined {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
     return undefined;
   }
-  let ticks = 0;
+  const cpu: BackendCpu = new Map();
   for (const pid of pids) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -26,10 +29,24 @@ export function pgBackendCpuMs(database: string): number | undefined {
       // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
     } catch {
       // The process ended meanwhile.
     }
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return cpu;
+}
+
+/**
+ * CPU time (ms) the backends used between two readings: backends started meanwhile count whole; one that
+ * ended meanwhile (an idle pooled connection closed) is missing from the figure.
+ */
+export function backendCpuSince(
+  before: BackendCpu | undefined,
+  after: BackendCpu | undefined,
+): number | undefined {
+  if (!before || !after) return undefined;
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }

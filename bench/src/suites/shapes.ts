@@ -9,7 +9,7 @@
 import autocannon from 'autocannon';
 import { call, createBenchTable, seed, STATUSES, type Api } from '../rows-bench.js';
 import type { ServerProcess } from '../server-process.js';
-import { pgBackendCpuMs } from '../pg-backend-cpu.js';
+import { backendCpuSince, pgBackendCpu } from '../pg-backend-cpu.js';
 import { median, percentile } from '../stats.js';
 
 /** The benchmark's user on the server under test. */
@@ -179,7 +179,7 @@ export async function shapesBench(
     for (let i = 1; i <= 10; i++) await get(shape.path(i));
     const ms: number[] = [];
     const cpuBefore = await server.cpuMs();
-    const dbCpuBefore = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
+    const dbCpuBefore = pgDatabase ? pgBackendCpu(pgDatabase) : undefined;
     for (let i = 11; i < 11 + runs; i++) {
       t = performance.now();
       await get(shape.path(i));
@@ -187,20 +187,17 @@ export async function shapesBench(
     }
     // On a shared machine wall time says little; the server's own CPU time per request is steadier.
     const cpu = ((await server.cpuMs()) - cpuBefore) / runs;
-    const dbCpuAfter = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
-    const dbCpu =
-      dbCpuBefore !== undefined && dbCpuAfter !== undefined
-        ? ` ${fmt((dbCpuAfter - dbCpuBefore) / runs)}`
-        : '';
+    const dbCpu = backendCpuSince(dbCpuBefore, pgDatabase ? pgBackendCpu(pgDatabase) : undefined);
+    const dbColumn = dbCpu !== undefined ? ` ${fmt(dbCpu / runs)}` : '';
     lines.push(
-      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}${dbCpu}`,
+      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}${dbColumn}`,
     );
   }
   let k = 1000;
   const loadCpu = await server.cpuMs();
   const loadMainCpu = await server.mainCpuMs();
   const loadPoolReads = await server.poolReads();
-  const loadPgCpu = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
+  const loadPgCpu = pgDatabase ? pgBackendCpu(pgDatabase) : undefined;
   const result = await autocannon({
     url: api.url,
     connections: 20,
@@ -228,10 +225,10 @@ export async function shapesBench(
       `${'  same, event-loop thread CPU per request'.padEnd(52)} ${((mainCpu - loadMainCpu) / result.requests.total).toFixed(2)} ms`,
     );
   }
-  const pgCpu = pgDatabase ? pgBackendCpuMs(pgDatabase) : undefined;
-  if (pgCpu !== undefined && loadPgCpu !== undefined) {
+  const pgCpu = backendCpuSince(loadPgCpu, pgDatabase ? pgBackendCpu(pgDatabase) : undefined);
+  if (pgCpu !== undefined) {
     lines.push(
-      `${'  same, PostgreSQL backends CPU per request'.padEnd(52)} ${((pgCpu - loadPgCpu) / result.requests.total).toFixed(2)} ms`,
+      `${'  same, PostgreSQL backends CPU per request'.padEnd(52)} ${(pgCpu / result.requests.total).toFixed(2)} ms`,
     );
   }
   const poolReads = (await server.poolReads()) - loadPoolReads;
