@@ -7,12 +7,7 @@ import { badRequest } from '@rowbase/core/errors';
 import { coerceDateTime } from '@rowbase/core/fields/coerce';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { checkCondition } from '@rowbase/core/filters/check';
-import {
-  addDays,
-  resolveDateComparison,
-  resolveWithin,
-  type DateOperand,
-} from '@rowbase/core/filters/date-values';
+import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from '@rowbase/core/filters/date-values';
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { queryFieldOf, type QueryField } from './computed/query-field.js';
@@ -32,11 +27,7 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
     if (n.type === 'group') checkWhere(model, n.children, now);
     else {
       const f = queryFieldOf(model, n.field);
-      checkCondition(
-        n,
-        { title: f.title, uidt: f.column.uidt, kind: f.kind, filterOps: f.def.filterOps },
-        now,
-      );
+      checkCondition(n, { title: f.title, uidt: f.column.uidt, kind: f.kind, filterOps: f.def.filterOps }, now);
     }
   }
 }
@@ -44,10 +35,7 @@ export function checkWhere(model: TableModel, nodes: readonly FilterNode[], now:
 export function storedFieldOf(model: TableModel, key: string): StoredField {
   const f = model.field(key);
   if (!f) throw badRequest(`Field '${key}' not found in table '${model.title}'`);
-  if (f.name === null)
-    throw badRequest(
-      `Field '${key}' is computed (${f.column.uidt}) and cannot be used to filter, sort or group yet`,
-    );
+  if (f.name === null) throw badRequest(`Field '${key}' is computed (${f.column.uidt}) and cannot be used to filter, sort or group yet`);
   return f as StoredField;
 }
 
@@ -82,16 +70,9 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     case 'isnot': {
       const v = (c.value ?? '').trim();
       const mapped =
-        v === 'true'
-          ? 'checked'
-          : v === 'false'
-            ? 'notchecked'
-            : (v as 'null' | 'notnull' | 'blank' | 'notblank' | 'empty' | 'notempty');
+        v === 'true' ? 'checked' : v === 'false' ? 'notchecked' : (v as 'null' | 'notnull' | 'blank' | 'notblank' | 'empty' | 'notempty');
       if (op === 'is') compileCondition(qb, model, { ...c, op: mapped, value: undefined, args: [] }, now);
-      else
-        void qb.whereNot((inner) =>
-          compileCondition(inner, model, { ...c, op: mapped, value: undefined, args: [] }, now),
-        );
+      else void qb.whereNot((inner) => compileCondition(inner, model, { ...c, op: mapped, value: undefined, args: [] }, now));
       return;
     }
     case 'null':
@@ -128,8 +109,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     case 'nlike': {
       const pattern = likePattern(c.value ?? '');
       const sql = likeSql(d);
-      const search =
-        op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
+      const search = op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
       // The trigram index narrows the rows to candidates; LIKE still decides (docs/performance.md, "Text search").
       if (search)
         void qb.whereRaw(`?? in (select rowid from ?? where ?? like ?) and ${sql}`, [
@@ -142,12 +122,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
         ]);
       else if (op === 'like' && d === 'pg' && !f.computed && caselessRun(pattern) !== undefined)
         // A case-sensitive pre-check before ILIKE, exact (pg-like.ts).
-        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [
-          col,
-          `%${caselessRun(pattern)}%`,
-          col,
-          pattern,
-        ]);
+        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [col, `%${caselessRun(pattern)}%`, col, pattern]);
       else if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
       else void qb.where((w) => void w.whereNull(col).orWhereRaw(`not (${sql})`, [col, pattern]));
       return;
@@ -159,10 +134,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
       compileListMembership(qb, f, op, c.args, d);
       return;
     case 'in':
-      void qb.whereIn(
-        col,
-        c.args.map((a) => scalar(f, a, d)),
-      );
+      void qb.whereIn(col, c.args.map((a) => scalar(f, a, d)));
       return;
     case 'isWithin': {
       const range = resolveWithin(c.args, now);
@@ -171,17 +143,11 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     }
     case 'btw':
     case 'nbtw': {
-      const [lo, hi] = isDateKind(f)
-        ? dateBetween(f, c.args, now)
-        : [scalar(f, c.args[0]!, d), scalar(f, c.args[1]!, d)];
+      const [lo, hi] = isDateKind(f) ? dateBetween(f, c.args, now) : [scalar(f, c.args[0]!, d), scalar(f, c.args[1]!, d)];
       if (op === 'btw') void qb.where(col, '>=', lo).andWhere(col, isDateKind(f) ? '<' : '<=', hi);
       else
-        void qb.where(
-          (w) =>
-            void w
-              .where(col, '<', lo)
-              .orWhere(col, isDateKind(f) ? '>=' : '>', hi)
-              .orWhereNull(col),
+        void qb.where((w) =>
+          void w.where(col, '<', lo).orWhere(col, isDateKind(f) ? '>=' : '>', hi).orWhereNull(col),
         );
       return;
     }
@@ -201,13 +167,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
 
 const SQL_OP = { eq: '=', neq: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function compileScalarComparison(
-  qb: QB,
-  f: QueryField,
-  op: keyof typeof SQL_OP,
-  raw: string,
-  d: Dialect,
-): void {
+function compileScalarComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP, raw: string, d: Dialect): void {
   const col = columnOf(f);
   if (raw === '' && (op === 'eq' || op === 'neq') && !NUMERIC.has(f.kind)) {
     // NocoDB: comparing with nothing means "is blank" / "is not blank".
@@ -275,8 +235,7 @@ function isDateKind(f: QueryField): boolean {
 function scalar(f: QueryField, raw: string, d: Dialect): string | number | boolean {
   if (NUMERIC.has(f.kind)) {
     const n = Number(raw.trim());
-    if (raw.trim() === '' || !Number.isFinite(n))
-      throw badRequest(`Invalid where: ${f.title} is a number field; "${raw}" is not a number`);
+    if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`Invalid where: ${f.title} is a number field; "${raw}" is not a number`);
     return n;
   }
   if (f.kind === 'boolean') {
