@@ -44,7 +44,8 @@ if (suites.has('shapes')) {
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     });
     try {
-      const { lines } = await shapesBench(server, rows, db === 'pg' ? 'PostgreSQL' : 'SQLite');
+      const pgDatabase = scratch ? new URL(scratch.url).pathname.slice(1) : undefined;
+      const { lines } = await shapesBench(server, rows, db === 'pg' ? 'PostgreSQL' : 'SQLite', pgDatabase);
       for (const text of lines) console.log(text);
     } finally {
       await server.close();

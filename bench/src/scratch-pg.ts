@@ -15,6 +15,8 @@ export async function scratchPg(): Promise<{ url: string; drop: () => Promise<vo
   return {
     url: u.toString(),
     drop: async () => {
+      // BENCH_KEEP_DATA=1 leaves the database behind to study query plans (as the SQLite data directory).
+      if (process.env.BENCH_KEEP_DATA) return void console.error(`bench database kept: ${name}`);
       const d = admin();
       await d.raw(`drop database if exists "${name}" with (force)`);
       await d.destroy();

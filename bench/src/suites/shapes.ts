@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import { call, createBenchTable, seed, STATUSES, type Api } from '../rows-bench.js';
 import type { ServerProcess } from '../server-process.js';
+import { backendCpuSince, pgBackendCpu } from '../pg-backend-cpu.js';
 import { median, percentile } from '../stats.js';
 
 /** The benchmark's user on the server under test. */
@@ -137,7 +138,13 @@ export interface ShapeFigures {
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(11);
 
 /** Runs the shapes suite against one started server (any database). */
-export async function shapesBench(server: ServerProcess, n: number, label: string): Promise<ShapeFigures> {
+export async function shapesBench(
+  server: ServerProcess,
+  n: number,
+  label: string,
+  /** The PostgreSQL database the server uses, when it runs on this machine: its CPU per request is printed. */
+  pgDatabase?: string,
+): Promise<ShapeFigures> {
   const signup = await fetch(`${server.url}/api/v1/auth/user/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -159,7 +166,7 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   };
   const runs = n >= 1_000_000 ? 60 : 200;
   lines.push(
-    `  ${'shape'.padEnd(50)} ${'cold'.padStart(11)} ${'index build'.padStart(11)} ${'warm p50'.padStart(11)} ${'warm p95'.padStart(11)} ${'CPU/request'.padStart(11)}`,
+    `  ${'shape'.padEnd(50)} ${'cold'.padStart(11)} ${'index build'.padStart(11)} ${'warm p50'.padStart(11)} ${'warm p95'.padStart(11)} ${'CPU/request'.padStart(11)}${pgDatabase ? ' DB CPU/req.'.padStart(12) : ''}`,
   );
   const shapes = shapesOf(fixture, n);
   for (const shape of shapes) {
@@ -172,6 +179,7 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
     for (let i = 1; i <= 10; i++) await get(shape.path(i));
     const ms: number[] = [];
     const cpuBefore = await server.cpuMs();
+    const dbCpuBefore = pgDatabase ? pgBackendCpu(pgDatabase) : undefined;
     for (let i = 11; i < 11 + runs; i++) {
       t = performance.now();
       await get(shape.path(i));
@@ -179,14 +187,17 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
     }
     // On a shared machine wall time says little; the server's own CPU time per request is steadier.
     const cpu = ((await server.cpuMs()) - cpuBefore) / runs;
+    const dbCpu = backendCpuSince(dbCpuBefore, pgDatabase ? pgBackendCpu(pgDatabase) : undefined);
+    const dbColumn = dbCpu !== undefined ? ` ${fmt(dbCpu / runs)}` : '';
     lines.push(
-      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}`,
+      `  ${shape.name.padEnd(50)} ${fmt(cold)} ${fmt(build)} ${fmt(median(ms))} ${fmt(percentile(ms, 95))} ${fmt(cpu)}${dbColumn}`,
     );
   }
   let k = 1000;
   const loadCpu = await server.cpuMs();
   const loadMainCpu = await server.mainCpuMs();
   const loadPoolReads = await server.poolReads();
+  const loadPgCpu = pgDatabase ? pgBackendCpu(pgDatabase) : undefined;
   const result = await autocannon({
     url: api.url,
     connections: 20,
@@ -212,6 +223,12 @@ export async function shapesBench(server: ServerProcess, n: number, label: strin
   if (mainCpu !== undefined && loadMainCpu !== undefined) {
     lines.push(
       `${'  same, event-loop thread CPU per request'.padEnd(52)} ${((mainCpu - loadMainCpu) / result.requests.total).toFixed(2)} ms`,
+    );
+  }
+  const pgCpu = backendCpuSince(loadPgCpu, pgDatabase ? pgBackendCpu(pgDatabase) : undefined);
+  if (pgCpu !== undefined) {
+    lines.push(
+      `${'  same, PostgreSQL backends CPU per request'.padEnd(52)} ${(pgCpu / result.requests.total).toFixed(2)} ms`,
     );
   }
   const poolReads = (await server.poolReads()) - loadPoolReads;

@@ -11,6 +11,7 @@ import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from 
 import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { queryFieldOf, type QueryField } from './computed/query-field.js';
+import { caselessRun } from './pg-like.js';
 import { likePattern, trigramPattern, trustedTextSearch } from './text-search.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -119,6 +120,9 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
           col,
           pattern,
         ]);
+      else if (op === 'like' && d === 'pg' && !f.computed && caselessRun(pattern) !== undefined)
+        // A case-sensitive pre-check before ILIKE, exact (pg-like.ts).
+        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [col, `%${caselessRun(pattern)}%`, col, pattern]);
       else if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
       else void qb.where((w) => void w.whereNull(col).orWhereRaw(`not (${sql})`, [col, pattern]));
       return;
