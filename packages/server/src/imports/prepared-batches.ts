@@ -61,13 +61,12 @@ export interface PreparedBatch {
 export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<PreparedBatch> {
   const { columns } = spec;
   const model = buildTableModel(spec.table, spec.fields, spec.dialect);
-  const prepare = insertPreparer(
+  const { cols, write } = insertPreparer(
     model,
     columns.map((c) => c.title),
   );
   const width = columns.length;
   const cells: unknown[] = new Array(width);
-  let cols: string[] | undefined;
   let batch = emptyBatch();
   let read = 0;
   let rowNumber = 0;
@@ -83,10 +82,7 @@ export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<Prepar
       read++;
       for (let i = 0; i < width; i++) cells[i] = importValue(row[columns[i]!.index], columns[i]!);
       try {
-        const prepared = prepare(cells);
-        // Every row gets the same keys in the same order (the preparer's plan): the first row names them.
-        cols ??= Object.keys(prepared);
-        for (const c of cols) batch.values.push(prepared[c]);
+        write(cells, batch.values, batch.count * cols.length);
         batch.count++;
       } catch (err) {
         batch.skippedCount++;
@@ -101,13 +97,19 @@ export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<Prepar
         }
       }
       if (read >= spec.batchRows) {
-        yield { ...batch, cols: cols ?? [] };
+        yield done(batch, cols);
         batch = emptyBatch();
         read = 0;
       }
     }
   }
-  if (batch.count || batch.skippedCount) yield { ...batch, cols: cols ?? [] };
+  if (batch.count || batch.skippedCount) yield done(batch, cols);
+}
+
+/** The batch with the values a refused last row left behind cut off. */
+function done(batch: Omit<PreparedBatch, 'cols'>, cols: string[]): PreparedBatch {
+  batch.values.length = batch.count * cols.length;
+  return { ...batch, cols };
 }
 
 function emptyBatch(): Omit<PreparedBatch, 'cols'> {
