@@ -252,8 +252,10 @@ async function insertFileRows(
     batchRows: BATCH_ROWS,
     maxSkippedKept: MAX_SKIPPED_KEPT,
   };
-  // A file of one batch is read on this thread: a worker's start would cost more than it saves.
-  const batches = plan.total > BATCH_ROWS ? preparedBatchesInWorker(spec) : preparedBatches(spec);
+  // A file of one batch is read on this thread: a worker's start would cost more than it saves. So is a
+  // workbook: exceljs on a worker thread measured at half its rate here (docs/imports.md, "Speed").
+  const onWorker = plan.total > BATCH_ROWS && run.input.format !== 'xlsx';
+  const batches = onWorker ? preparedBatchesInWorker(spec) : preparedBatches(spec);
   const skipped: SkippedRow[] = [];
   let skippedCount = 0;
   let imported = 0;
