@@ -160,11 +160,18 @@ export function coerceYear(value: unknown, ctx: CellContext): CellResult {
   return y >= 1 && y <= 9999 ? r : fail(`Invalid year ${show(value)} for field '${ctx.column.title}'`);
 }
 
-/** Option titles of a select column (from colOptions, or MySQL-style `dtxp` "'a','b'"). */
-export function selectOptionTitles(ctx: CellContext): string[] | undefined {
+const titleSets = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Option titles of a select column (from colOptions), as a set made once per options list (an import checks a
+ * million cells against the same list).
+ */
+export function selectOptionTitles(ctx: CellContext): ReadonlySet<string> | undefined {
   const opts = ctx.column.colOptions;
-  if (opts && 'options' in opts && Array.isArray(opts.options)) return opts.options.map((o) => o.title);
-  return undefined;
+  if (!opts || !('options' in opts) || !Array.isArray(opts.options)) return undefined;
+  let titles = titleSets.get(opts.options);
+  if (!titles) titleSets.set(opts.options, (titles = new Set(opts.options.map((o) => o.title))));
+  return titles;
 }
 
 export function coerceSelect(value: unknown, ctx: CellContext): CellResult {
@@ -174,7 +181,7 @@ export function coerceSelect(value: unknown, ctx: CellContext): CellResult {
   }
   const v = String(value);
   const titles = selectOptionTitles(ctx);
-  if (titles && !titles.includes(v)) {
+  if (titles && !titles.has(v)) {
     return fail(`Invalid option(s) "${v}" provided for column "${ctx.column.title}"`);
   }
   return ok(v);
@@ -190,7 +197,7 @@ export function coerceMultiSelect(value: unknown, ctx: CellContext): CellResult 
   parts = [...new Set(parts.filter((p) => p !== ''))];
   if (parts.length === 0) return ok(null);
   const titles = selectOptionTitles(ctx);
-  const bad = titles ? parts.filter((p) => !titles.includes(p)) : [];
+  const bad = titles ? parts.filter((p) => !titles.has(p)) : [];
   if (bad.length)
     return fail(`Invalid option(s) "${bad.join(', ')}" provided for column "${ctx.column.title}"`);
   return ok(parts.join(','));

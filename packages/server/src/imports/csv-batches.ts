@@ -69,10 +69,11 @@ export async function* csvBatches(path: string, delimiter: '' | '\t'): AsyncGene
   let first = true;
   Papa.parse(stream as unknown as File, {
     delimiter,
-    skipEmptyLines: 'greedy',
+    // Rows of blank cells are dropped below: papaparse's 'greedy' does it by joining every row's cells.
+    skipEmptyLines: true,
     chunk: (result: Papa.ParseResult<string[]>, p: Papa.Parser) => {
       parser = p;
-      const rows = result.data;
+      const rows = withoutBlankRows(result.data);
       if (first && rows.length && typeof rows[0]![0] === 'string') {
         rows[0]![0] = rows[0]![0].replace(/^\uFEFF/, '');
         first = false;
@@ -107,6 +108,14 @@ export async function* csvBatches(path: string, delimiter: '' | '\t'): AsyncGene
     if (!done) parser?.abort();
     stream.destroy();
   }
+}
+
+/** The rows that have a cell with more than white space, in place. */
+function withoutBlankRows(rows: string[][]): string[][] {
+  let kept = 0;
+  for (const row of rows) if (row.some((cell) => cell.trim() !== '')) rows[kept++] = row;
+  rows.length = kept;
+  return rows;
 }
 
 /**

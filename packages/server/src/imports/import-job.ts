@@ -8,19 +8,19 @@
 import { isFirstDisplayCandidate } from '@rowbase/core/fields/traits';
 import { rm } from 'node:fs/promises';
 import { planColumns, type ImportOptions, type PlannedColumn } from '@rowbase/core/import/import-plan';
-import { importValue } from '@rowbase/core/import/import-value';
 import { isUIType, type UIType } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
 import type { FullTable } from '../services/tables-meta.js';
 import type { JobRun } from '../jobs/job-queue.js';
-import { loadRows } from '../services/rows-bulk-load.js';
+import { loadRowValues } from '../services/rows-bulk-load.js';
 import { writeTarget } from '../services/rows-write.js';
-import { insertPreparer, type ColumnValues } from '../services/rows-validate.js';
 import { createTable, deleteTable } from '../services/tables.js';
 import { countLines } from './csv-batches.js';
 import { sheetRowCount } from './xlsx-sheets.js';
 import { readRowBatches, type ImportFormat } from './read-rows.js';
+import { preparedBatches, type PrepareSpec, type SkippedRow } from './prepared-batches.js';
+import { preparedBatchesInWorker } from './prepared-batches-thread.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
@@ -60,14 +60,7 @@ export interface SheetImport {
   columns?: ColumnChoice[];
 }
 
-export interface SkippedRow {
-  /** The row's number among the file's (or its sheet's) data rows, from 1. */
-  row: number;
-  /** The worksheet it is on, when several sheets were imported. */
-  sheet?: string;
-  reason: string;
-  values: unknown[];
-}
+export type { SkippedRow };
 
 export interface ImportTableResult {
   /** The (first) table created. */
@@ -236,20 +229,43 @@ async function insertFileRows(
   progress: { done: number; total: number },
   several: boolean,
 ): Promise<Pick<ImportTableResult, 'rows_imported' | 'rows_skipped' | 'skipped'>> {
-  const { columns } = plan;
   const { model, db } = await ctx.tableModels.get(ctx, tableId);
   const target = writeTarget(ctx, model, db);
+  const spec: PrepareSpec = {
+    path: run.input.path,
+    format: run.input.format,
+    normalizeNested: run.input.options.normalizeNested,
+    firstRowAsHeaders: run.input.options.firstRowAsHeaders,
+    ...(plan.sheet !== undefined ? { sheet: plan.sheet } : {}),
+    labelSheet: several,
+    columns: plan.columns,
+    table: {
+      id: model.id,
+      base_id: model.baseId,
+      source_id: model.sourceId,
+      title: model.title,
+      table_name: model.tableName,
+      type: 'table',
+    },
+    fields: model.fields.map((f) => f.column),
+    dialect: model.dialect,
+    batchRows: BATCH_ROWS,
+    maxSkippedKept: MAX_SKIPPED_KEPT,
+  };
+  // A file of one batch is read on this thread: a worker's start would cost more than it saves. So is a
+  // workbook: exceljs on a worker thread measured at half its rate here (docs/imports.md, "Speed").
+  const onWorker = plan.total > BATCH_ROWS && run.input.format !== 'xlsx';
+  const batches = onWorker ? preparedBatchesInWorker(spec) : preparedBatches(spec);
   const skipped: SkippedRow[] = [];
   let skippedCount = 0;
   let imported = 0;
-  let rowNumber = 0;
-  let batch: ColumnValues[] = [];
   const before = progress.done;
-  const flush = async () => {
+  for await (const batch of batches) {
     run.throwIfCancelled();
-    if (batch.length) await loadRows(target, batch);
-    imported += batch.length;
-    batch = [];
+    if (batch.count) await loadRowValues(target, batch.cols, batch.values, batch.count);
+    imported += batch.count;
+    skippedCount += batch.skippedCount;
+    skipped.push(...batch.skipped);
     progress.done = before + imported + skippedCount;
     // A line count can fall short of the rows (cells with line breaks): "of" never goes below "done".
     progress.total = Math.max(progress.total, progress.done);
@@ -257,43 +273,7 @@ async function insertFileRows(
       message: `Imported ${progress.done} of ${progress.total} rows`,
       percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
     });
-  };
-  // The fields are the table's own, made from the columns just now: checked and looked up once.
-  const prepare = insertPreparer(
-    model,
-    columns.map((c) => c.title),
-  );
-  const values: unknown[] = new Array(columns.length);
-  let header = run.input.options.firstRowAsHeaders;
-  for await (const rows of readRowBatches(
-    run.input.path,
-    run.input.format,
-    run.input.options.normalizeNested,
-    plan.sheet,
-  )) {
-    for (const row of rows) {
-      if (header) {
-        header = false;
-        continue;
-      }
-      rowNumber++;
-      for (let i = 0; i < columns.length; i++) values[i] = importValue(row[columns[i]!.index], columns[i]!);
-      try {
-        batch.push(prepare(values));
-      } catch (err) {
-        skippedCount++;
-        if (skipped.length < MAX_SKIPPED_KEPT) {
-          skipped.push({
-            row: rowNumber,
-            ...(several ? { sheet: plan.sheet } : {}),
-            reason: (err as Error).message,
-            values: row,
-          });
-        }
-      }
-    }
-    if (batch.length >= BATCH_ROWS) await flush();
   }
-  await flush();
+  run.throwIfCancelled();
   return { rows_imported: imported, rows_skipped: skippedCount, skipped };
 }

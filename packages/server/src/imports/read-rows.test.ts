@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -93,5 +93,18 @@ describe('reading xlsx rows', () => {
     expect(await sheetRowCount(file, 'Other 1')).toBe(20_000);
     expect(await sheetRows('Other 1')).toBe(20_000);
     expect(await sheetRowCount(file, 'Nope')).toBeUndefined();
+  });
+});
+
+describe('reading CSV rows', () => {
+  it('drops a BOM and rows of blank cells, keeping quoted line breaks and a row with one filled cell', async () => {
+    const file = path.join(dir, 'blanks.csv');
+    writeFileSync(file, '\uFEFFName,Qty\r\nBolt,3\r\n\r\n,\r\n  ,  \r\n"Nut\nlarge",\r\n, 5\r\n');
+    expect(await collect(readRows(file, 'csv', false))).toEqual([
+      ['Name', 'Qty'],
+      ['Bolt', '3'],
+      ['Nut\nlarge', ''],
+      ['', ' 5'],
+    ]);
   });
 });

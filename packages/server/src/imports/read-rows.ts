@@ -4,7 +4,7 @@
  * never evaluated; numbers carry whether their format shows "$"), JSON as an array of objects or one object, streamed (nested objects flattened when asked). See docs/imports.md.
  */
 import { badRequest } from '@rowbase/core/errors';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { csvBatches } from './csv-batches.js';
 import { jsonRowBatches } from './json-records.js';
 import { guardXlsx } from './xlsx-guard.js';
@@ -93,7 +93,14 @@ export async function* readSheetRows(
 const unreadable = (err: unknown) =>
   new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
 
+/**
+ * exceljs, loaded when a workbook is first read: it takes about half a second of CPU to load, which the worker
+ * thread that reads a CSV import (prepared-batches-thread.ts) need not pay.
+ */
+const excel = async () => (await import('exceljs')).default;
+
 async function* streamSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
+  const ExcelJS = await excel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -111,7 +118,7 @@ async function* streamSheetRows(path: string, sheet?: string): AsyncGenerator<un
 }
 
 async function* loadedSheetRows(path: string, sheet?: string): AsyncGenerator<unknown[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.readFile(path);
   } catch (err) {

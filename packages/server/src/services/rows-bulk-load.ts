@@ -1,13 +1,13 @@
 /**
- * The import fast path: rows already checked by the field types (`prepareRow`) go in without a second check,
- * a large batch per transaction, appended after the table's last row. One change event per batch. On embedded
+ * The import fast path: rows already checked by the field types (`insertPreparer`) go in without a second
+ * check, a large batch per transaction, appended after the table's last row. One change event per batch. On embedded
  * SQLite, rows go in 50 per prepared statement (a third less CPU per row than one statement per row).
  * See docs/imports.md.
  */
 import type { Knex } from 'knex';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { TableModel } from '../data/table-model.js';
-import { insertedEvent } from './rows-changes.js';
+import { insertedEvent, MAX_EVENT_ROWS } from './rows-changes.js';
 import type { ColumnValues } from './rows-validate.js';
 import { inTransaction, insertPrepared, placeRows, requireWritable, type WriteTarget } from './rows-write.js';
 
@@ -17,19 +17,65 @@ const SQLITE_ROWS_PER_STATEMENT = 50;
 const SQLITE_MAX_PARAMS = 30_000;
 
 /**
- * Appends prepared rows, all with the same keys, in one transaction; returns their primary keys, in order.
- * @example await loadRows(target, rows.map((r) => prepareRow(model, r, 'insert')))
+ * Appends checked rows, given as one flat array of values, `cols.length` per row, row after row (an import's
+ * batches, made on a worker thread), in one transaction; returns their primary keys, in order. On SQLite no
+ * object is made per row.
+ * @example await loadRowValues(target, ['title', 'age'], ['a', 30, 'b', 31], 2)
  */
-export async function loadRows(t: WriteTarget, rows: ColumnValues[]): Promise<unknown[]> {
+export async function loadRowValues(
+  t: WriteTarget,
+  cols: readonly string[],
+  values: unknown[],
+  count: number,
+): Promise<unknown[]> {
   requireWritable(t.model);
-  const order = t.model.rowOrder;
-  const unplaced = order ? rows.filter((r) => r[order.name] === undefined || r[order.name] === null) : [];
+  const { model } = t;
+  const order = model.rowOrder && !cols.includes(model.rowOrder.name) ? model.rowOrder : undefined;
+  let written = { cols, values };
   const ids = await inTransaction(t, async (trx) => {
-    if (order) await placeRows(trx, t.model, order, unplaced, undefined);
-    return (await insertSqliteRows(trx, t.model, rows)) ?? insertPrepared(trx, t.model, rows, true);
+    written = { cols, values };
+    if (order) {
+      const placed: ColumnValues[] = Array.from({ length: count }, () => ({}));
+      await placeRows(trx, model, order, placed, undefined);
+      written = withColumn(cols, values, count, order.name, (r) => placed[r]![order.name]);
+    }
+    return (
+      (await insertSqliteValues(trx, model, written.cols, written.values, count)) ??
+      insertPrepared(trx, model, rowObjects(written.cols, written.values, count), true)
+    );
   });
-  t.changes.publish(insertedEvent(t.model, ids, rows));
+  // An event of more rows than it may carry names only their ids (insertedEvent looks at the count alone):
+  // no objects are made for it.
+  const rows =
+    count > MAX_EVENT_ROWS ? new Array<ColumnValues>(count) : rowObjects(written.cols, written.values, count);
+  t.changes.publish(insertedEvent(model, ids, rows));
   return ids;
+}
+
+/** The flat rows with one more column at the end. */
+function withColumn(
+  cols: readonly string[],
+  values: unknown[],
+  count: number,
+  name: string,
+  valueOf: (row: number) => unknown,
+): { cols: string[]; values: unknown[] } {
+  const wider = new Array<unknown>(count * (cols.length + 1));
+  for (let r = 0, k = 0, v = 0; r < count; r++) {
+    for (let c = 0; c < cols.length; c++) wider[k++] = values[v++];
+    wider[k++] = valueOf(r);
+  }
+  return { cols: [...cols, name], values: wider };
+}
+
+function rowObjects(cols: readonly string[], values: unknown[], count: number): ColumnValues[] {
+  const rows: ColumnValues[] = new Array(count);
+  for (let r = 0, v = 0; r < count; r++) {
+    const row: ColumnValues = {};
+    for (const c of cols) row[c] = values[v++];
+    rows[r] = row;
+  }
+  return rows;
 }
 
 /**
@@ -37,16 +83,18 @@ export async function loadRows(t: WriteTarget, rows: ColumnValues[]): Promise<un
  * rows of one statement take consecutive rowids (SQLite gives each new row one more than the largest, and the
  * transaction holds the only write lock), so the last rowid tells them all. Undefined for any other table.
  */
-async function insertSqliteRows(
+async function insertSqliteValues(
   trx: Knex.Transaction,
   model: TableModel,
-  rows: ColumnValues[],
+  cols: readonly string[],
+  values: unknown[],
+  count: number,
 ): Promise<unknown[] | undefined> {
   const pk = model.pk;
-  if (model.dialect !== 'sqlite' || !pk?.column.ai || rows.length === 0) return undefined;
-  const cols = Object.keys(rows[0]!);
+  if (model.dialect !== 'sqlite' || !pk?.column.ai || count === 0) return undefined;
   if (cols.length === 0 || cols.includes(pk.name)) return undefined;
-  const per = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMS / cols.length)));
+  const width = cols.length;
+  const per = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMS / width)));
   const conn = await sqliteConnection(trx);
   const insert = (n: number) =>
     prepared(
@@ -54,17 +102,17 @@ async function insertSqliteRows(
       `insert into ${quoteIdent(model.tableName)} (${cols.map(quoteIdent).join(',')}) values ` +
         Array.from({ length: n }, () => `(${cols.map(() => '?').join(',')})`).join(','),
     );
-  const ids: unknown[] = new Array(rows.length);
+  const ids: unknown[] = new Array(count);
   const many = insert(per);
-  const args: unknown[] = new Array(per * cols.length);
+  const args: unknown[] = new Array(per * width);
   let i = 0;
-  for (; i + per <= rows.length; i += per) {
-    let k = 0;
-    for (let r = i; r < i + per; r++) for (const c of cols) args[k++] = rows[r]![c];
+  for (; i + per <= count; i += per) {
+    const from = i * width;
+    for (let k = 0; k < args.length; k++) args[k] = values[from + k];
     const last = Number(many.run(args).lastInsertRowid);
     for (let r = 0; r < per; r++) ids[i + r] = last - per + 1 + r;
   }
   const one = insert(1);
-  for (; i < rows.length; i++) ids[i] = Number(one.run(cols.map((c) => rows[i]![c])).lastInsertRowid);
+  for (; i < count; i++) ids[i] = Number(one.run(values.slice(i * width, (i + 1) * width)).lastInsertRowid);
   return ids;
 }
