@@ -100,18 +100,19 @@ export function countTableBuildStatements(
   const n = q(COUNT_COLUMN);
   const [ai, ad, au] = TRIGGERS.map((s) => q(name + s));
   const match = (row: 'new' | 'old') => cols.map((c) => `${c} is ${row}.${c}`).join(' and ');
+  // The insert runs only when the trigger's own update found no row of the combination (`changes()` of the
+  // last statement in the trigger): one index lookup per written row instead of two.
   const add =
     `update ${q(name)} set ${n} = ${n} + 1 where ${match('new')}; ` +
-    `insert into ${q(name)} (${cols.join(', ')}, ${n}) select ${cols.map((c) => `new.${c}`).join(', ')}, 1 ` +
-    `where not exists (select 1 from ${q(name)} where ${match('new')});`;
+    `insert into ${q(name)} (${cols.join(', ')}, ${n}) select ${cols.map((c) => `new.${c}`).join(', ')}, 1 where changes() = 0;`;
   const remove = `update ${q(name)} set ${n} = ${n} - 1 where ${match('old')};`;
   const changed = cols.map((c) => `old.${c} is not new.${c}`).join(' or ');
   return [
     ...dropSql(name),
     `create table ${q(name)} (${columns.map((c) => `${q(c.name)} ${c.type}`).join(', ')}, ${n} integer not null)`,
     `insert into ${q(name)} select ${cols.join(', ')}, count(*) from ${table} group by ${cols.join(', ')}`,
-    // Covering: a count reads the index alone, in the order of its columns (group order for a group-by).
-    `create index ${q(`${name}_k`)} on ${q(name)} (${cols.join(', ')}, ${n})`,
+    // Without the count column: a write changes the count table's row only, not an index entry as well.
+    `create index ${q(`${name}_k`)} on ${q(name)} (${cols.join(', ')})`,
     `create trigger ${ai} after insert on ${table} begin ${add} end`,
     `create trigger ${ad} after delete on ${table} begin ${remove} end`,
     `create trigger ${au} after update of ${cols.join(', ')} on ${table} when ${changed} begin ${remove} ${add} end`,
