@@ -257,9 +257,17 @@ export class RowReader {
     const version = this.cache.version(this.model.id);
     const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
     let raw: Row[];
+    // SQLite: a first visit near a page seen before reads on from that page's seek point (docs/performance.md).
+    const near = at || dialect !== 'sqlite' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
     if (at) {
       afterRowOrder(qb, order, pk, dialect, at);
       raw = await selectRows(this.db, dialect, qb.limit(q.limit));
+    } else if (near) {
+      // The seek point of offset o is the row just before it: the page's row before it is q.offset - 1 - o on.
+      afterRowOrder(qb, order, pk, dialect, near.value as [number, unknown]);
+      raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(q.offset - 1 - near.offset));
+      const first = raw.shift();
+      if (first) this.rememberRowOrder(key, q.offset, first, version);
     } else {
       raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
       const first = raw.shift();
