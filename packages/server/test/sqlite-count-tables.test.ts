@@ -4,7 +4,10 @@
  * through inserts, updates and deletes; a combination table with too many rows is not kept; dropping one of
  * its columns drops it. On PostgreSQL and MySQL the same requests give the same exact answers.
  */
+import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTableBuildStatements } from '../src/data/sqlite-count-tables.js';
+import { dropColumn } from '../src/sources/ddl.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
@@ -202,4 +205,107 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length + 1);
   }, 120_000);
+
+  /** Count tables of any table whose three triggers are not all in place: stale counts nobody keeps. */
+  async function countTablesWithoutTriggers(): Promise<string[]> {
+    const rows = (await server.ctx.db.raw(
+      `select t.name from sqlite_master t where t.type = 'table' and t.name like 'rbx\\_cnt\\_%' escape '\\'
+         and (select count(*) from sqlite_master g where g.type = 'trigger' and g.name like t.name || '\\_a_' escape '\\') < 3`,
+    )) as { name: string }[];
+    return rows.map((r) => r.name);
+  }
+
+  it('keeps counts exact through field type changes, leaving no count table without its triggers', async () => {
+    const { tableId, table, rows, columnId } = await items();
+    const data = `/api/v1/db/data/noco/${baseId}/${tableId}`;
+    const openLow = '(Status,eq,open)~and(Qty,lt,120)';
+    const isOpenLow = (r: Item) => String(r.Status) === 'open' && r.Qty !== null && Number(r.Qty) < 120;
+    expect(await count(tableId, openLow)).toBe(rows.filter(isOpenLow).length);
+    expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
+    expect(await count(tableId, '(Status,eq,closed)')).toBe(rows.filter((r) => r.Status === 'closed').length);
+    await server.ctx.dataCache.indexes.settled();
+    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(3);
+
+    const retype = async (title: string, body: Record<string, unknown>) => {
+      const res = await server.api.patch(`/api/v1/db/meta/columns/${columnId(title)}`, body, {
+        token: owner.token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // A column no count table names, then each counted column: every change copies values into a new column.
+    await retype('Price', { title: 'Price', column_name: 'price', uidt: 'Number' });
+    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(3);
+    await retype('Qty', { title: 'Qty', column_name: 'qty', uidt: 'Decimal' });
+    if (kind === 'sqlite') {
+      expect([...(await countTables(table)).values()]).toEqual([['status', 'rbx_rows']]);
+      expect(await countTablesWithoutTriggers()).toEqual([]);
+    }
+    await retype('Status', { title: 'Status', column_name: 'status', uidt: 'SingleLineText' });
+    if (kind === 'sqlite') {
+      expect((await countTables(table)).size).toBe(0);
+      expect(await countTablesWithoutTriggers()).toEqual([]);
+    }
+
+    // Writes after the changes, then the same counts, answered by whatever the new table model uses.
+    const added = await server.api.post(
+      `/api/v1/db/data/bulk/noco/${baseId}/${tableId}`,
+      [
+        { Title: 'new a', Qty: 3.5, Price: 1, Status: 'open' },
+        { Title: 'new b', Qty: 200, Price: 1, Status: 'closed' },
+      ],
+      { token: owner.token },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    rows.push(
+      { Id: ROWS + 1, Title: 'new a', Qty: 3.5, Price: 1, Status: 'open' },
+      { Id: ROWS + 2, Title: 'new b', Qty: 200, Price: 1, Status: 'closed' },
+    );
+    expect((await server.api.patch(`${data}/1`, { Status: 'closed' }, { token: owner.token })).status).toBe(
+      200,
+    );
+    rows[0] = { ...rows[0]!, Status: 'closed' };
+    expect((await server.api.delete(`${data}/5`, undefined, { token: owner.token })).status).toBe(200);
+    rows.splice(4, 1);
+    for (let pass = 0; pass < 2; pass++) {
+      expect(await count(tableId, openLow)).toBe(rows.filter(isOpenLow).length);
+      expect(await count(tableId, '(Status,eq,closed)')).toBe(
+        rows.filter((r) => r.Status === 'closed').length,
+      );
+      expect(await count(tableId, '(Qty,lt,4)')).toBe(rows.filter((r) => low(r, 4)).length);
+      await server.ctx.dataCache.indexes.settled();
+    }
+    if (kind === 'sqlite') expect(await countTablesWithoutTriggers()).toEqual([]);
+  }, 120_000);
+});
+
+describe('count tables and a SQLite table rebuild', () => {
+  it('drops every count table of a table before knex copies the table to drop a unique column', async () => {
+    const db = knex({
+      client: 'better-sqlite3',
+      connection: { filename: ':memory:' },
+      useNullAsDefault: true,
+    });
+    try {
+      // An inline UNIQUE makes an automatic index that SQLite's DROP COLUMN refuses: knex copies the table.
+      await db.raw('create table items (id integer primary key, code text unique, qty integer, status text)');
+      for (let i = 0; i < 40; i++)
+        await db.raw('insert into items (code, qty, status) values (?, ?, ?)', [
+          `c${i}`,
+          i % 5,
+          i % 2 ? 'open' : 'closed',
+        ]);
+      for (const sql of countTableBuildStatements('items', [
+        { name: 'qty', type: 'integer' },
+        { name: 'status', type: 'text' },
+      ]))
+        await db.raw(sql);
+      await dropColumn(db, 'sqlite', 'items', 'code');
+      const left = (await db.raw(`select type, name from sqlite_master where name like 'rbx%'`)) as unknown[];
+      expect(left).toEqual([]);
+      expect(await db('items').count({ n: '*' })).toEqual([{ n: 40 }]);
+      expect(await db('items').where({ status: 'open', qty: 1 }).count({ n: '*' })).toEqual([{ n: 4 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

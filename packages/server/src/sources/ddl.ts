@@ -125,8 +125,12 @@ export async function dropColumn(
       if (idx.name.startsWith('sqlite_autoindex')) constrained = true;
       else await knex.raw('drop index ??', [idx.name]);
     }
-    if (constrained) await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
-    else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
+    if (constrained) {
+      // knex's copy-the-table drops every trigger of the table: count tables on other columns would be
+      // left unkept, so all of them go first (the counts then read the indexes, as before they existed).
+      await dropCountTables(knex, dialect, tableName);
+      await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
+    } else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
   await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
