@@ -275,7 +275,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
       await server.ctx.dataCache.indexes.settled();
     }
     if (kind === 'sqlite') expect(await countTablesWithoutTriggers()).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('count tables and a SQLite table rebuild', () => {
