@@ -2,7 +2,8 @@
  * Count tables (docs/performance.md, "Count tables"): on SQLite a count or group-by whose filter names at most
  * two columns is answered from a table of (combination, rows) kept by triggers. Counts and groups stay exact
  * through inserts, updates and deletes; a combination table with too many rows is not kept; dropping one of
- * its columns drops it. On PostgreSQL and MySQL the same requests give the same exact answers.
+ * its columns drops it; a type change or a copy of the table leaves none without its triggers. On PostgreSQL
+ * and MySQL the same requests give the same exact answers.
  */
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
