@@ -175,6 +175,28 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     expect(await titles(t, 'limit=4&offset=700')).toEqual(['r699', `x${ids[700]}`, `x${ids[700]}`, 'r700']);
   });
 
+  it('reads a first visit of a deep page on from the nearest page seen before it, exactly, and not across a write', async () => {
+    const t = await newTable();
+    ok(
+      await server.api.post(
+        t.bulk,
+        Array.from({ length: 1500 }, (_, i) => ({ Title: `r${i}` })),
+        { token: token() },
+      ),
+    );
+    const expected = async (offset: number) => titles(t, `limit=25&offset=${offset}&sort=nc_order`);
+    // 600 leaves seek points at 600 and 625; 713 (88 rows on) and 1190 are first visits near pages seen.
+    for (const offset of [600, 713, 1190, 1460, 1499])
+      expect(await titles(t, `limit=25&offset=${offset}`)).toEqual(await expected(offset));
+    expect(await titles(t, 'limit=3&offset=713')).toEqual(['r713', 'r714', 'r715']);
+    // A row inserted before r650 retires every seek point: the next first visit counts from the start.
+    const ids = ok(await server.api.get(`${t.v2}?fields=Id&limit=1&offset=650`, { token: token() })).list;
+    await add(t, 'moved', ids[0].Id);
+    expect(await titles(t, 'limit=3&offset=700')).toEqual(['r699', 'r700', 'r701']);
+    expect(await titles(t, 'limit=3&offset=650')).toEqual(['moved', 'r650', 'r651']);
+    expect(await titles(t, 'limit=25&offset=777')).toEqual(await expected(777));
+  });
+
   it('answers 404 for an unknown before row and 400 for a bad one; nothing is inserted', async () => {
     const t = await newTable();
     await add(t, 'only');

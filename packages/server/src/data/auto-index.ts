@@ -32,11 +32,27 @@ import {
   trustTextSearch,
   trustedTextSearch,
 } from './text-search.js';
+import {
+  countTableBuildStatements,
+  countTableGeneration,
+  countTableInPlace,
+  countTableName,
+  countTableSize,
+  declaredTypes,
+  dropSql as countTableDropSql,
+  MAX_GROUP_SHARE,
+  MIN_TABLE_ROWS,
+  trustCountTable,
+  trustedCountTable,
+} from './sqlite-count-tables.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
 const SQLITE_ANALYSIS_LIMIT = 10_000;
 /** Per table; beyond this, writes would pay for too many indexes. */
 const MAX_AUTO_INDEXES_PER_TABLE = 12;
+
+/** A table too small for a count table is looked at again after this long (it may have grown). */
+const SMALL_TABLE_RETRY_MS = 60_000;
 
 /** Statistics are refreshed once this many rows were inserted and the table grew by half since the last time. */
 const REANALYZE_MIN_ROWS = 10_000;
@@ -57,6 +73,10 @@ export class AutoIndexer {
   private trigramUnavailable = false;
   /** Fields whose trigram index a table model has checked (or is checking). */
   private readonly searchChecked = new WeakMap<TableModel, Set<string>>();
+  /** Count tables a table model has checked (or is checking). */
+  private readonly countChecked = new WeakMap<TableModel, Set<string>>();
+  /** Count tables not built because their table was small, by name: when to look again. */
+  private readonly smallUntil = new Map<string, number>();
   /** Per table name (one queue for all of PostgreSQL): the index builds started so far, one after another. */
   private readonly queues = new Map<string, Promise<void>>();
   /** PostgreSQL, per table: builds queued or running, and whether one was built since the last refresh. */
@@ -149,6 +169,46 @@ export class AutoIndexer {
         this.finish(model.tableName);
       }
       trustTextSearch(model, field.name, seenAt);
+    };
+    this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
+  }
+
+  /**
+   * SQLite: a count or group-by whose filter names at most two columns gets a count table
+   * (sqlite-count-tables.ts, docs/performance.md "Count tables"). The first time a table model sees the
+   * columns it checks that the table and its triggers are in place and builds them in the background when
+   * not; its counts use it once this is done. A count table with too many combinations is dropped again.
+   */
+  suggestCountTable(db: Knex, model: TableModel, columns: readonly string[] | undefined): void {
+    if (!columns || !model.managed || !this.enabled || model.dialect !== 'sqlite') return;
+    if (trustedCountTable(model, columns)) return;
+    const name = countTableName(model.tableName, columns);
+    let checked = this.countChecked.get(model);
+    if (!checked) this.countChecked.set(model, (checked = new Set()));
+    if (checked.has(name) || (this.smallUntil.get(name) ?? 0) > Date.now()) return;
+    checked.add(name);
+    const seenAt = countTableGeneration();
+    const check = async () => {
+      if (!(await countTableInPlace(db, model.tableName, name))) {
+        const key = `${model.tableName}\u0000cnt\u0000${columns.join('\u0000')}`;
+        if (this.tried.has(key)) return;
+        if (await smallTable(db, model.tableName)) {
+          // Counted fast enough from its indexes for now; looked at again later, as tables grow.
+          checked.delete(name);
+          this.smallUntil.set(name, Date.now() + SMALL_TABLE_RETRY_MS);
+          return;
+        }
+        const count = this.perTable.get(model.tableName) ?? 0;
+        if (count >= MAX_AUTO_INDEXES_PER_TABLE) return;
+        this.tried.add(key);
+        this.perTable.set(model.tableName, count + 1);
+        let kept = false;
+        await this.inTurn(model, async () => {
+          kept = await buildCountTable(db, model.tableName, columns, name);
+        });
+        if (!kept) return;
+      }
+      trustCountTable(model, name, seenAt);
     };
     this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
   }
@@ -338,6 +398,38 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
 /** Builds a column's search index and its triggers in one transaction (in a worker thread on SQLite files). */
 async function buildTextSearch(db: Knex, model: TableModel, column: string): Promise<void> {
   const statements = textSearchBuildStatements(model, column);
+  const file = sqliteFileOf(db);
+  if (file) await buildInWorker(file, ['begin immediate', ...statements, 'commit'].join(';\n'));
+  else
+    await db.transaction(async (trx) => {
+      for (const sql of statements) await trx.raw(sql);
+    });
+}
+
+/**
+ * Builds a count table and its triggers in one transaction (in a worker thread on SQLite files); drops it
+ * again when it holds more than a tenth as many combinations as the table has rows. True when kept.
+ */
+async function buildCountTable(db: Knex, tableName: string, columns: readonly string[], name: string): Promise<boolean> {
+  const types = await declaredTypes(db, tableName, columns);
+  if (!types) return false;
+  await runStatements(db, countTableBuildStatements(tableName, types));
+  const { groups, rows } = await countTableSize(db, name);
+  if (groups <= rows * MAX_GROUP_SHARE) return true;
+  await runStatements(db, countTableDropSql(name));
+  return false;
+}
+
+/** Whether a table has fewer rows than a count table is worth (reads at most that many). */
+async function smallTable(db: Knex, tableName: string): Promise<boolean> {
+  const [row] = (await db.raw(`select count(*) as n from (select 1 from ${quoteIdent(tableName)} limit ${MIN_TABLE_ROWS})`)) as {
+    n: number;
+  }[];
+  return Number(row?.n ?? 0) < MIN_TABLE_ROWS;
+}
+
+/** Runs SQLite statements in one transaction, in a worker thread for a file database. */
+async function runStatements(db: Knex, statements: readonly string[]): Promise<void> {
   const file = sqliteFileOf(db);
   if (file) await buildInWorker(file, ['begin immediate', ...statements, 'commit'].join(';\n'));
   else

@@ -22,6 +22,8 @@ export class DataCache {
   private readonly versions = new Map<string, number>();
   private readonly counts = new Map<string, Entry<number>>();
   private readonly seeks = new Map<string, Entry<unknown>>();
+  /** Per table and ordering: the offsets with a seek point kept, to find the nearest one before a page. */
+  private readonly seekOffsets = new Map<string, Set<number>>();
 
   constructor(opts: { autoIndex?: boolean } = {}) {
     this.indexes = new AutoIndexer({ enabled: opts.autoIndex ?? true });
@@ -60,6 +62,7 @@ export class DataCache {
   clear(): void {
     this.counts.clear();
     this.seeks.clear();
+    this.seekOffsets.clear();
   }
 
   /** Call after any write to the table's rows. */
@@ -92,7 +95,30 @@ export class DataCache {
   /** Keeps a seek point read when the table was at version `readAt` (not kept if a write came since). */
   setSeek(tableId: string, key: string, offset: number, value: unknown, readAt = this.version(tableId)): void {
     if (readAt !== this.version(tableId)) return;
+    if (this.seeks.size >= MAX_ENTRIES) this.seekOffsets.clear();
     this.write(this.seeks, tableId, `${key}\u0000${offset}`, value);
+    const at = `${tableId}\u0000${key}`;
+    let offsets = this.seekOffsets.get(at);
+    if (!offsets) this.seekOffsets.set(at, (offsets = new Set()));
+    offsets.add(offset);
+  }
+
+  /**
+   * The nearest seek point before `offset`, at most `maxGap` rows before it, in the ordering named by `key`:
+   * a first visit of a deep page reads on from there instead of counting off every row before it.
+   */
+  nearestSeek(tableId: string, key: string, offset: number, maxGap: number): { offset: number; value: unknown } | undefined {
+    const offsets = this.seekOffsets.get(`${tableId}\u0000${key}`);
+    if (!offsets) return undefined;
+    let best = -1;
+    for (const o of offsets) if (o < offset && o >= offset - maxGap && o > best) best = o;
+    if (best < 0) return undefined;
+    const value = this.getSeek(tableId, key, best);
+    if (value === undefined) {
+      offsets.delete(best);
+      return undefined;
+    }
+    return { offset: best, value };
   }
 
   private read<T>(map: Map<string, Entry<T>>, tableId: string, key: string): T | undefined {

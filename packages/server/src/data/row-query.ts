@@ -25,6 +25,7 @@ import { applyWhere, checkWhere } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
+import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
@@ -289,9 +290,17 @@ export class RowReader {
     const version = this.cache.version(this.model.id);
     const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
     let raw: Row[];
+    // SQLite: a first visit near a page seen before reads on from that page's seek point (docs/performance.md).
+    const near = at || dialect !== 'sqlite' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
     if (at) {
       afterRowOrder(qb, order, pk, dialect, at);
       raw = await selectRows(this.db, dialect, qb.limit(q.limit));
+    } else if (near) {
+      // The seek point of offset o is the row just before it: the page's row before it is q.offset - 1 - o on.
+      afterRowOrder(qb, order, pk, dialect, near.value as [number, unknown]);
+      raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(q.offset - 1 - near.offset));
+      const first = raw.shift();
+      if (first) this.rememberRowOrder(key, q.offset, first, version);
     } else {
       raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
       const first = raw.shift();
@@ -362,6 +371,7 @@ export class RowReader {
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
+    if (!within) this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, where));
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
     const [row] =
@@ -397,10 +407,33 @@ export class RowReader {
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
-  /** The compiled count of a filter. */
+  /** The compiled count of a filter: from a count table on SQLite when one serves it (sqlite-count-tables.ts). */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
-    const compiled = this.filtered(where, this.db, within).count({ count: '*' }).toSQL().toNative();
+    const counts = within ? undefined : this.countTableOf(where);
+    const qb = counts
+      ? this.fromCountTable(counts, where).sum({ count: COUNT_COLUMN })
+      : this.filtered(where, this.db, within).count({ count: '*' });
+    const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+  }
+
+  /** The count table in place for a filter's columns (grouped by `groupKey`), on SQLite. */
+  private countTableOf(where: readonly FilterNode[] | undefined, groupKey?: string): string | undefined {
+    const columns = countColumnsFor(this.model, where, groupKey);
+    return columns && trustedCountTable(this.model, columns);
+  }
+
+  /**
+   * The filter applied to a count table: it names only the table's columns, which hold the same values with
+   * the same types, so the rows it matches are the combinations of the rows it matches in the table.
+   */
+  private fromCountTable(name: string, where: readonly FilterNode[] | undefined): Knex.QueryBuilder {
+    const qb = this.db(name);
+    if (where?.length) {
+      checkWhere(this.model, where, this.now);
+      applyWhere(qb, this.model, where, this.now);
+    }
+    return qb;
   }
 
   private countKey(where: readonly FilterNode[] | undefined, within?: RowSubset): string {
@@ -438,6 +471,11 @@ export class RowReader {
   async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const f = queryFieldOf(this.model, fieldKey);
     if (!f.computed) this.cache.indexes.suggestGroupBy(this.db, this.model, q.where, fieldKey);
+    if (!f.computed && !q.within) {
+      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, q.where, fieldKey));
+      const counts = this.countTableOf(q.where, fieldKey);
+      if (counts) return this.groupByCountTable(counts, f, q);
+    }
     // Computed values are grouped from a derived table of (key) rows.
     const base = (): Knex.QueryBuilder =>
       f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
@@ -455,6 +493,24 @@ export class RowReader {
       this.model.dialect,
       this.db.from(base().distinct(f.key).as('g')).count({ count: '*' }),
     );
+    return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
+  }
+
+  /**
+   * A group-by read from a count table: the sum of the counts of the combinations the filter matches, per
+   * group. Combinations whose rows were all deleted or changed keep a count of 0 and are left out.
+   */
+  private async groupByCountTable(name: string, f: QueryField, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    const groups = (): Knex.QueryBuilder =>
+      this.fromCountTable(name, q.where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
+    const qb = groups().sum({ count: COUNT_COLUMN });
+    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
+    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
+    const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
+    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
+    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
+    if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
+    const [totalRow] = await selectRows(this.db, this.model.dialect, this.db.from(groups().as('g')).count({ count: '*' }));
     return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
   }
 

@@ -5,6 +5,7 @@
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import { dropTextSearch } from '../data/text-search.js';
+import { dropCountTables } from '../data/sqlite-count-tables.js';
 import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
 
 /** The dialect behind a knex (or transaction), as far as the search indexes care: SQLite or not. */
@@ -80,14 +81,16 @@ export async function createTable(
   await createTableStatement(knex, dialect, tableName, specs);
 }
 
-// A table's trigram search indexes (docs/performance.md) name it and its columns: they go first.
+// A table's trigram search indexes and count tables (docs/performance.md) name it and its columns: they go first.
 export async function dropTable(knex: Knex, tableName: string): Promise<void> {
   await dropTextSearch(knex, dialectOfKnex(knex), tableName);
+  await dropCountTables(knex, dialectOfKnex(knex), tableName);
   await knex.schema.dropTableIfExists(tableName);
 }
 
 export async function renameTable(knex: Knex, from: string, to: string): Promise<void> {
   await dropTextSearch(knex, dialectOfKnex(knex), from);
+  await dropCountTables(knex, dialectOfKnex(knex), from);
   await knex.schema.renameTable(from, to);
 }
 
@@ -111,6 +114,7 @@ export async function dropColumn(
 ): Promise<void> {
   if (dialect === 'sqlite') {
     await dropTextSearch(knex, dialect, tableName, columnName);
+    await dropCountTables(knex, dialect, tableName, columnName);
     // Native DROP COLUMN (SQLite 3.35+) instead of knex's copy-the-table emulation; it refuses indexed
     // columns, so their indexes go first (constraint indexes need the copy-the-table path).
     const indexes: { name: string }[] = await knex.raw('pragma index_list(??)', [tableName]);
@@ -121,8 +125,12 @@ export async function dropColumn(
       if (idx.name.startsWith('sqlite_autoindex')) constrained = true;
       else await knex.raw('drop index ??', [idx.name]);
     }
-    if (constrained) await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
-    else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
+    if (constrained) {
+      // knex's copy-the-table drops every trigger of the table: count tables on other columns would be
+      // left unkept, so all of them go first (the counts then read the indexes, as before they existed).
+      await dropCountTables(knex, dialect, tableName);
+      await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
+    } else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
   await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
@@ -137,6 +145,7 @@ export async function renameColumn(
 ): Promise<void> {
   if (from === to) return;
   await dropTextSearch(knex, dialect, tableName, from);
+  await dropCountTables(knex, dialect, tableName, from);
   if (dialect === 'sqlite' || dialect === 'mysql') {
     // RENAME COLUMN keeps the type and constraints (MySQL 8 / MariaDB 10.5+, SQLite 3.25+).
     await knex.raw('alter table ?? rename column ?? to ??', [tableName, from, to]);
