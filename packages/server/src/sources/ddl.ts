@@ -126,9 +126,11 @@ export async function dropColumn(
       else await knex.raw('drop index ??', [idx.name]);
     }
     if (constrained) {
-      // knex's copy-the-table drops every trigger of the table: count tables on other columns would be
-      // left unkept, so all of them go first (the counts then read the indexes, as before they existed).
+      // knex's copy-the-table drops every trigger of the table: count tables and search indexes on other
+      // columns would be left unkept, so all of them go first (reads then use the table's indexes, as before
+      // those existed, and the auto-indexer may build them again).
       await dropCountTables(knex, dialect, tableName);
+      await dropTextSearch(knex, dialect, tableName);
       await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
     } else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
