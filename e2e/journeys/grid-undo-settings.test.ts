@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
-import { type Api, call, cellPoint, eventually, openGrid } from '../support/grid.js';
+import { type Api, call, cellPoint, eventually, openGrid, shownTitles } from '../support/grid.js';
 import { signUpByApi } from '../support/web.js';
 
 let app: RunningApp;
@@ -135,6 +135,11 @@ it('undoes adding a field and renaming one', async () => {
   await eventually(titles, (t) => !t.includes('Notes'));
   await redo();
   await eventually(titles, (t) => t.includes('Notes'));
+  // The grid shows the field again before a header is clicked (the headers move as it comes back).
+  await eventually(
+    () => shownTitles(page),
+    (t) => t.includes('Notes'),
+  );
 
   await headerMenu('Qty', 'Edit field');
   await page.fill('[data-testid=field-title]', 'Amount');

@@ -159,8 +159,9 @@ it('imports two sheets of a workbook as two tables, then exports one and reads t
 
 it('shows the progress of a big import and cancels it, leaving no table behind', async () => {
   const base = await call(api, 'POST', '/api/v1/db/meta/projects/', { title: 'Cancelled imports' });
+  // Big enough that the import still runs when the cancel is clicked (150,000 rows took about 2 s).
   const lines = ['Name,Amount'];
-  for (let i = 1; i <= 150_000; i++) lines.push(`row ${i},${i}`);
+  for (let i = 1; i <= 1_000_000; i++) lines.push(`row ${i},${i}`);
   const { context, page } = await openPage(browser, `${app.url}/#/signin`);
   await fillAuthForm(page, 'imports@example.com');
   await waitForRoute(page, (r) => r === '/');
@@ -172,11 +173,11 @@ it('shows the progress of a big import and cancels it, leaving no table behind',
     buffer: Buffer.from(lines.join('\n')),
   });
   await page.waitForSelector('[data-testid=import-preview]');
-  expect(await page.locator('[data-testid=import-preview]').textContent()).toContain('150000 rows');
+  expect(await page.locator('[data-testid=import-preview]').textContent()).toContain('1000000 rows');
   await page.click('[data-testid=import-start]');
   // The progress bar shows rows done of total, the rate and the time left.
   await page.waitForSelector(
-    '[data-testid=import-progress] >> text=/[1-9]\\d* of 150000 rows · \\d+ rows\\/s · \\d+ s left/',
+    '[data-testid=import-progress] >> text=/[1-9]\\d* of 1000000 rows · \\d+ rows\\/s · \\d+ s left/',
   );
   await page.click('[data-testid=import-cancel]');
   await page.waitForSelector('[data-testid=import-failed] >> text=The job was cancelled');

@@ -53,9 +53,9 @@ it('creates a board from the sidebar with a stack per status and its count', asy
     'Doing',
     'Done',
   ]);
-  expect(await countOf('Todo')).toBe('3');
-  expect(await countOf('Doing')).toBe('1');
-  expect(await countOf('Uncategorized')).toBe('1');
+  await expect.poll(() => countOf('Todo')).toBe('3');
+  await expect.poll(() => countOf('Doing')).toBe('1');
+  await expect.poll(() => countOf('Uncategorized')).toBe('1');
   expect(await cardsIn('Todo')).toEqual(['Write plan', 'Buy paint', 'Clean brushes']);
 });
 
