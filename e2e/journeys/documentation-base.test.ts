@@ -221,6 +221,10 @@ it('finds pages by their words, nests a page by dragging it, and changes an icon
   await page.fill('[data-testid=ask-input]', '🧰');
   await page.click('[data-testid=ask-ok]');
   await page.waitForSelector('[data-testid=docs-tree-item]:has-text("🧰")');
+  // The dialog gives the focus back to the icon button once it has closed: the next test's keys must not
+  // race that (under load it came after the next test had focused a page in the tree).
+  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'doc-icon');
 });
 
 it('reorders and nests pages from the keyboard, and says where they went', async () => {
