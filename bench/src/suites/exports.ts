@@ -8,6 +8,7 @@
  * every row (its line count for CSV).
  */
 import type { Api } from '../rows-bench.js';
+import { measured } from '../measured.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 
 const COLOURS = ['red', 'green', 'blue', 'amber', 'violet'];
@@ -91,33 +92,6 @@ async function readExport(api: Api, baseId: string, tableId: string, type: 'csv'
     if (type === 'csv') for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
   }
   return { bytes, lines };
-}
-
-/**
- * Samples the server's RSS every 100 ms while `fn` runs; returns its result, the seconds taken, the server's
- * CPU seconds, the peak RSS and the RSS the step started from.
- */
-async function measured<T>(server: ServerProcess, fn: () => Promise<T>) {
-  const startRss = await server.rss();
-  let peak = startRss;
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, await server.rss());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const start = performance.now();
-  const cpuBefore = await server.cpuMs();
-  try {
-    const value = await fn();
-    const seconds = (performance.now() - start) / 1000;
-    const cpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
-    return { value, seconds, cpuSeconds, peakMb: peak / 1024 / 1024, startMb: startRss / 1024 / 1024 };
-  } finally {
-    running = false;
-    await sampler;
-  }
 }
 
 /** Runs the suite on a server process of its own; returns the figures' lines. */

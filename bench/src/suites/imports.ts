@@ -12,6 +12,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { Api } from '../rows-bench.js';
+import { measured } from '../measured.js';
 import type { ServerProcess } from '../server-process.js';
 
 const COLOURS = ['red', 'green', 'blue', 'amber', 'violet'];
@@ -55,46 +56,6 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
   for (let i = 1; i <= rows; i++) sheet.addRow(rowAt(i)).commit();
   sheet.commit();
   await book.commit();
-}
-
-/**
- * Samples the server's RSS every 100 ms while `fn` runs; returns its result, the seconds taken, the server's CPU
- * seconds (on a busy machine wall time says little), the peak RSS and the RSS the step started from (what
- * earlier steps left behind).
- */
-async function measured<T>(server: ServerProcess, fn: () => Promise<T>) {
-  const startRss = await server.rss();
-  let peak = startRss;
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, await server.rss());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const start = performance.now();
-  const cpuBefore = await server.cpuMs();
-  const mainBefore = await server.mainCpuMs();
-  try {
-    const value = await fn();
-    const seconds = (performance.now() - start) / 1000;
-    const cpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
-    const mainAfter = await server.mainCpuMs();
-    // The event-loop thread's share: an import reads its file on a worker thread.
-    const mainCpuSeconds =
-      mainBefore === undefined || mainAfter === undefined ? undefined : (mainAfter - mainBefore) / 1000;
-    return {
-      value,
-      seconds,
-      cpuSeconds,
-      mainCpuSeconds,
-      peakMb: peak / 1024 / 1024,
-      startMb: startRss / 1024 / 1024,
-    };
-  } finally {
-    running = false;
-    await sampler;
-  }
 }
 
 async function importFile(api: Api, baseId: string, file: string, type: string) {

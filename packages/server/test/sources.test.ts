@@ -52,7 +52,7 @@ describe.each(testDatabases())('sources on %s', (kind) => {
       { token: owner.token },
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBeTruthy();
+    expect(bad.body).toMatchObject({ msg: expect.stringMatching(/\S/), message: bad.body.msg });
     const viewer = await signUpUser(server.api);
     const refused = await server.api.post('/api/v1/db/meta/connection/test', ext.config, {
       token: viewer.token,
