@@ -45,6 +45,7 @@ import {
   trustCountTable,
   trustedCountTable,
 } from './sqlite-count-tables.js';
+import { buildPgCountTable, pgCountTableInPlace, pgSmallTable } from './pg-count-tables.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
 const SQLITE_ANALYSIS_LIMIT = 10_000;
@@ -174,13 +175,13 @@ export class AutoIndexer {
   }
 
   /**
-   * SQLite: a count or group-by whose filter names at most two columns gets a count table
-   * (sqlite-count-tables.ts, docs/performance.md "Count tables"). The first time a table model sees the
+   * SQLite and PostgreSQL: a count or group-by whose filter names at most two columns gets a count table
+   * (sqlite-count-tables.ts, pg-count-tables.ts, docs/performance.md "Count tables"). The first time a table model sees the
    * columns it checks that the table and its triggers are in place and builds them in the background when
    * not; its counts use it once this is done. A count table with too many combinations is dropped again.
    */
   suggestCountTable(db: Knex, model: TableModel, columns: readonly string[] | undefined): void {
-    if (!columns || !model.managed || !this.enabled || model.dialect !== 'sqlite') return;
+    if (!columns || !model.managed || !this.enabled || (model.dialect !== 'sqlite' && model.dialect !== 'pg')) return;
     if (trustedCountTable(model, columns)) return;
     const name = countTableName(model.tableName, columns);
     let checked = this.countChecked.get(model);
@@ -189,10 +190,12 @@ export class AutoIndexer {
     checked.add(name);
     const seenAt = countTableGeneration();
     const check = async () => {
-      if (!(await countTableInPlace(db, model.tableName, name))) {
+      const pg = model.dialect === 'pg';
+      const inPlace = pg ? pgCountTableInPlace : countTableInPlace;
+      if (!(await inPlace(db, model.tableName, name))) {
         const key = `${model.tableName}\u0000cnt\u0000${columns.join('\u0000')}`;
         if (this.tried.has(key)) return;
-        if (await smallTable(db, model.tableName)) {
+        if (pg ? await pgSmallTable(db, model.tableName, MIN_TABLE_ROWS) : await smallTable(db, model.tableName)) {
           // Counted fast enough from its indexes for now; looked at again later, as tables grow.
           checked.delete(name);
           this.smallUntil.set(name, Date.now() + SMALL_TABLE_RETRY_MS);
@@ -203,8 +206,11 @@ export class AutoIndexer {
         this.tried.add(key);
         this.perTable.set(model.tableName, count + 1);
         let kept = false;
+        // On PostgreSQL in the one queue of index builds (docs/performance.md, "Count tables (PostgreSQL)").
         await this.inTurn(model, async () => {
-          kept = await buildCountTable(db, model.tableName, columns, name);
+          kept = pg
+            ? await buildPgCountTable(db, model.tableName, columns, MAX_GROUP_SHARE)
+            : await buildCountTable(db, model.tableName, columns, name);
         });
         if (!kept) return;
       }

@@ -26,6 +26,7 @@ import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
+import { compactWhenWritten } from './pg-count-tables.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
@@ -377,7 +378,7 @@ export class RowReader {
     const [row] =
       this.model.dialect === 'sqlite'
         ? await selectNative(this.db, native ?? this.countSql(where, within))
-        : await selectRows(this.db, this.model.dialect, this.filtered(where, this.db, within).count({ count: '*' }));
+        : await selectRows(this.db, this.model.dialect, this.countQuery(where, within));
     const n = Number(row?.count ?? 0);
     if (cacheable) this.cache.setCount(this.model.id, key, n, version);
     return n;
@@ -407,20 +408,29 @@ export class RowReader {
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
-  /** The compiled count of a filter: from a count table on SQLite when one serves it (sqlite-count-tables.ts). */
-  private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
+  /** The count of a filter: from a count table when one serves it (sqlite-count-tables.ts, pg-count-tables.ts). */
+  private countQuery(where: readonly FilterNode[] | undefined, within?: RowSubset): Knex.QueryBuilder {
     const counts = within ? undefined : this.countTableOf(where);
-    const qb = counts
+    return counts
       ? this.fromCountTable(counts, where).sum({ count: COUNT_COLUMN })
       : this.filtered(where, this.db, within).count({ count: '*' });
-    const compiled = qb.toSQL().toNative();
+  }
+
+  /** The compiled count of a filter (SQLite). */
+  private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
+    const compiled = this.countQuery(where, within).toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
-  /** The count table in place for a filter's columns (grouped by `groupKey`), on SQLite. */
+  /**
+   * The count table in place for a filter's columns (grouped by `groupKey`). On PostgreSQL, reading one
+   * folds the rows its combinations gathered from writes now and then (pg-count-tables.ts).
+   */
   private countTableOf(where: readonly FilterNode[] | undefined, groupKey?: string): string | undefined {
     const columns = countColumnsFor(this.model, where, groupKey);
-    return columns && trustedCountTable(this.model, columns);
+    const name = columns && trustedCountTable(this.model, columns);
+    if (name && this.model.dialect === 'pg') compactWhenWritten(this.db, name, columns, this.cache.version(this.model.id));
+    return name;
   }
 
   /**

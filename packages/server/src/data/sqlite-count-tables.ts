@@ -45,7 +45,7 @@ export function countColumnsFor(
   where: readonly FilterNode[] | undefined,
   groupKey?: string,
 ): string[] | undefined {
-  if (model.dialect !== 'sqlite' || !model.managed) return undefined;
+  if ((model.dialect !== 'sqlite' && model.dialect !== 'pg') || !model.managed) return undefined;
   const columns: string[] = [];
   const add = (key: string): boolean => {
     const f = fieldByKey(model, key);
@@ -72,6 +72,11 @@ export function trustedCountTable(model: TableModel, columns: readonly string[])
 /** Which drops have happened: trust taken before a drop is refused. */
 export function countTableGeneration(): number {
   return generation;
+}
+
+/** Notes that count tables were dropped (on any database): trust taken before is refused. */
+export function countTablesDropped(): void {
+  generation++;
 }
 
 /** Marks a count table as in place for this model (if nothing was dropped since `seenAt`). */
@@ -162,10 +167,9 @@ export async function countTableSize(db: Knex, name: string): Promise<{ groups: 
 
 /**
  * Drops the count tables of a SQLite table (those naming `column`, when given): call before dropping or
- * renaming that column or the table. Other dialects have none.
+ * renaming that column or the table (count-tables-drop.ts picks the database's own).
  */
-export async function dropCountTables(db: Knex, dialect: string, tableName: string, column?: string): Promise<void> {
-  if (dialect !== 'sqlite') return;
+export async function dropSqliteCountTables(db: Knex, tableName: string, column?: string): Promise<void> {
   const triggers = (await db.raw(
     `select name from sqlite_master where type = 'trigger' and tbl_name = ? and name like 'rbx\\_cnt\\_%' escape '\\'`,
     [tableName],

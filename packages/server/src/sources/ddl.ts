@@ -5,7 +5,7 @@
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import type { Knex } from 'knex';
 import { dropTextSearch } from '../data/text-search.js';
-import { dropCountTables } from '../data/sqlite-count-tables.js';
+import { dropCountTables } from '../data/count-tables-drop.js';
 import { type ColumnSpec, columnTypeSql, isNowDefault } from './column-spec.js';
 
 /** The dialect behind a knex (or transaction), as far as the search indexes care: SQLite or not. */
@@ -135,6 +135,7 @@ export async function dropColumn(
     } else await knex.raw('alter table ?? drop column ??', [tableName, columnName]);
     return;
   }
+  await dropCountTables(knex, dialect, tableName, columnName);
   await knex.schema.alterTable(tableName, (t) => t.dropColumn(columnName));
 }
 
