@@ -1,0 +1,244 @@
+/**
+ * Count tables on PostgreSQL (docs/performance.md, "Count tables (PostgreSQL)"): a count or group-by whose
+ * filter names at most two fields is answered from a table of (combination, rows) kept by statement-level
+ * triggers. Counts and groups stay exact through inserts, updates, deletes and concurrent writers; folding a
+ * count table keeps its sums; a wide one is not kept; deleting or retyping a counted field drops it.
+ * Runs on PostgreSQL only (RB_TEST_DBS must include pg).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactCountTable } from '../src/data/pg-count-tables.js';
+import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
+import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
+
+const ROWS = 6000;
+const kind = 'pg';
+
+type Item = { Id: number; Title: string; Qty: number | null; Price: number; Status: string | null };
+
+describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () => {
+  let server: TestServer;
+  let owner: Owner;
+  let baseId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signedInOwner(server);
+    baseId = (await createBase(server, owner)).id;
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  const bulk = async (tableId: string, rows: unknown[]) => {
+    const res = await server.api.post(`/api/v1/db/data/bulk/noco/${baseId}/${tableId}`, rows, {
+      token: owner.token,
+    });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  };
+
+  /** A fresh Items table of ROWS rows, its rows as the test knows them, and its columns' ids. */
+  async function items() {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const t = await createTable(server, owner, baseId, itemsTableBody(`items_${suffix}`, `Items ${suffix}`));
+    for (let from = 0; from < ROWS; from += 2000)
+      await bulk(
+        t.id,
+        Array.from({ length: 2000 }, (_, k) => itemRow(from + k)),
+      );
+    const rows: Item[] = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...itemRow(i) }));
+    const loaded = await server.ctx.tableModels.get(server.ctx, t.id);
+    const columnId = (title: string) => t.columns.find((c: { title: string }) => c.title === title)!.id as string;
+    return { tableId: t.id as string, table: loaded.model.tableName, rows, columnId };
+  }
+
+  /** The count tables of a table (found by their insert triggers), with the columns each holds. */
+  async function countTables(table: string): Promise<Map<string, string[]>> {
+    const res = (await server.ctx.db.raw(
+      `select left(t.tgname, -3) as name,
+              array(select a.attname::text from pg_attribute a where a.attrelid = to_regclass(quote_ident(left(t.tgname, -3)))
+                    and a.attnum > 0 and not a.attisdropped order by a.attnum) as columns
+         from pg_trigger t where t.tgrelid = to_regclass(?) and t.tgname like 'rbx\\_cnt\\_%\\_ai' order by 1`,
+      [`"${table}"`],
+    )) as { rows: { name: string; columns: string[] }[] };
+    return new Map(res.rows.map((r) => [r.name, r.columns]));
+  }
+
+  /** Count tables whose table's triggers are gone: stale counts nobody keeps. */
+  async function countTablesWithoutTriggers(): Promise<string[]> {
+    const res = (await server.ctx.db.raw(
+      `select c.relname as name from pg_class c where c.relkind = 'r' and c.relname like 'rbx\\_cnt\\_%'
+         and not exists (select 1 from pg_trigger t where t.tgname = c.relname || '_ai')`,
+    )) as { rows: { name: string }[] };
+    return res.rows.map((r) => r.name);
+  }
+
+  const count = async (tableId: string, where: string) => {
+    const res = await server.api.get(`/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`, {
+      token: owner.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.count as number;
+  };
+
+  const groups = async (tableId: string, where: string) => {
+    const res = await server.api.get(
+      `/api/v1/db/data/noco/${baseId}/${tableId}/groupby?column_name=Status&where=${encodeURIComponent(where)}`,
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { list: { Status: string; count: number }[]; pageInfo: { totalRows: number } };
+  };
+
+  /** Qty below `n` (an empty Qty is below nothing, as in SQL). */
+  const low = (r: Item, n: number) => r.Qty !== null && r.Qty < n;
+
+  /** Groups in the select's option order, as the API sorts them. */
+  const expectedGroups = (rows: Item[], keep: (r: Item) => boolean) =>
+    ITEM_STATUSES.map((s) => ({ Status: s, count: rows.filter((r) => r.Status === s && keep(r)).length })).filter(
+      (g) => g.count > 0,
+    );
+
+  const filters: [string, (r: Item) => boolean][] = [
+    ['(Status,eq,open)~and(Qty,lt,120)', (r) => r.Status === 'open' && low(r, 120)],
+    ['(Qty,lt,120)~or(Status,eq,closed)', (r) => low(r, 120) || r.Status === 'closed'],
+    ['(Status,neq,open)~and(Qty,ge,400)', (r) => r.Status !== 'open' && r.Qty !== null && r.Qty >= 400],
+  ];
+
+  it('counts and groups exactly from a count table, through inserts, updates and deletes', async () => {
+    const { tableId, table, rows } = await items();
+    const data = `/api/v1/db/data/noco/${baseId}/${tableId}`;
+    for (const [where, keep] of filters) expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
+    await server.ctx.dataCache.indexes.settled();
+
+    // One table for the filters on (qty, status), one for the group-by (status first).
+    const tables = await countTables(table);
+    expect([...tables.values()].map((c) => c.join(',')).sort()).toEqual([
+      'qty,status,rbx_rows',
+      'status,qty,rbx_rows',
+    ]);
+    const [name] = [...tables].find(([, c]) => c[0] === 'qty')!;
+    // The answer comes from the count table: a row added to it shows in the count.
+    await server.ctx.db.raw(`insert into "${name}" (qty, status, rbx_rows) values (4, 'open', 1000)`);
+    expect(await count(tableId, '(Status,eq,open)~and(Qty,lt,7)')).toBe(
+      rows.filter((r) => r.Status === 'open' && low(r, 7)).length + 1000,
+    );
+    await server.ctx.db.raw(`insert into "${name}" (qty, status, rbx_rows) values (4, 'open', -1000)`);
+
+    // Writes through the API: the triggers add one row per changed combination in the same transaction.
+    const added: Item[] = [
+      { Id: ROWS + 1, Title: 'new a', Qty: 3, Price: 1, Status: 'open' },
+      { Id: ROWS + 2, Title: 'new b', Qty: 7, Price: 1, Status: 'archived' },
+      { Id: ROWS + 3, Title: 'new c', Qty: null, Price: 1, Status: null },
+    ];
+    await bulk(
+      tableId,
+      added.map(({ Id: _, ...r }) => r),
+    );
+    rows.push(...added);
+    // Row 1 (open, qty 0) becomes closed with qty 450; row 2 is deleted; row 3 changes its price only.
+    expect((await server.api.patch(`${data}/1`, { Status: 'closed', Qty: 450 }, { token: owner.token })).status).toBe(
+      200,
+    );
+    rows[0] = { ...rows[0]!, Status: 'closed', Qty: 450 };
+    expect((await server.api.delete(`${data}/2`, undefined, { token: owner.token })).status).toBe(200);
+    rows.splice(1, 1);
+    const before = (await server.ctx.db.raw(`select count(*)::int as n from "${name}"`)).rows[0].n as number;
+    expect((await server.api.patch(`${data}/3`, { Price: 5 }, { token: owner.token })).status).toBe(200);
+    // An update of a column it does not count adds nothing to it.
+    expect((await server.ctx.db.raw(`select count(*)::int as n from "${name}"`)).rows[0].n).toBe(before);
+
+    for (const [where, keep] of filters) expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    expect(await count(tableId, '(Qty,blank)')).toBe(1);
+    const grouped = await groups(tableId, '(Qty,lt,120)');
+    expect(grouped.list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
+    expect(grouped.pageInfo.totalRows).toBe(grouped.list.length);
+
+    // Folding keeps every sum and leaves one row per combination that has rows.
+    await compactCountTable(server.ctx.db, name, ['qty', 'status']);
+    const folded = (await server.ctx.db.raw(
+      `select count(*)::int as n, count(distinct (qty, status))::int as combinations, sum(rbx_rows)::int as total from "${name}"`,
+    )).rows[0];
+    expect(folded).toEqual({ n: folded.combinations, combinations: new Set(rows.map((r) => `${r.Qty}|${r.Status}`)).size, total: rows.length });
+    for (const [where, keep] of filters) expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+
+    // A group whose every row leaves the filter is gone from the answer.
+    const archivedLow = rows.filter((r) => r.Status === 'archived' && low(r, 4));
+    for (const r of archivedLow) {
+      expect((await server.api.patch(`${data}/${r.Id}`, { Qty: 499 }, { token: owner.token })).status).toBe(200);
+      r.Qty = 499;
+    }
+    expect((await groups(tableId, '(Qty,lt,4)')).list).toEqual(expectedGroups(rows, (r) => low(r, 4)));
+    expect((await groups(tableId, '(Qty,lt,4)')).list.map((g) => g.Status)).not.toContain('archived');
+
+    // The page's totalRows of a v1 list uses the same counts.
+    const page = await server.api.get(`${data}?where=${encodeURIComponent(filters[0]![0])}&limit=5`, {
+      token: owner.token,
+    });
+    expect(page.body.pageInfo.totalRows).toBe(rows.filter(filters[0]![1]).length);
+  }, 120_000);
+
+  it('stays exact under concurrent writers on the same combinations', async () => {
+    const { tableId, table, rows } = await items();
+    expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length);
+    await server.ctx.dataCache.indexes.settled();
+    expect([...(await countTables(table)).values()]).toEqual([['status', 'rbx_rows']]);
+    // Eight bulk inserts and eight single-row updates at once, all on the same four combinations.
+    const inserts = Array.from({ length: 8 }, (_, b) =>
+      bulk(
+        tableId,
+        Array.from({ length: 250 }, (_, k) => itemRow(ROWS + b * 250 + k)),
+      ),
+    );
+    const updates = Array.from({ length: 8 }, (_, k) =>
+      server.api.patch(`/api/v1/db/data/noco/${baseId}/${tableId}/${k * 4 + 1}`, { Status: 'closed' }, {
+        token: owner.token,
+      }),
+    );
+    const results = await Promise.all([...inserts, ...updates]);
+    for (const res of results.slice(8)) expect((res as { status: number }).status).toBe(200);
+    for (let i = 0; i < 2000; i++) rows.push({ Id: ROWS + i + 1, ...itemRow(ROWS + i) });
+    for (let k = 0; k < 8; k++) rows[k * 4]!.Status = 'closed';
+    for (const s of ITEM_STATUSES)
+      expect(await count(tableId, `(Status,eq,${s})`)).toBe(rows.filter((r) => r.Status === s).length);
+  }, 120_000);
+
+  it('keeps no wide count table, and drops one with its field or a type change', async () => {
+    const { tableId, table, rows, columnId } = await items();
+    // Price takes up to 6,000 values: a count table would hold one row for nearly every row.
+    expect(await count(tableId, '(Status,eq,open)~and(Price,gt,50)')).toBe(
+      rows.filter((r) => r.Status === 'open' && r.Price > 50).length,
+    );
+    expect(await count(tableId, '(Qty,lt,300)')).toBe(rows.filter((r) => low(r, 300)).length);
+    expect(await count(tableId, '(Status,eq,closed)')).toBe(rows.filter((r) => r.Status === 'closed').length);
+    await server.ctx.dataCache.indexes.settled();
+    expect([...(await countTables(table)).values()]).toEqual(
+      expect.arrayContaining([
+        ['qty', 'rbx_rows'],
+        ['status', 'rbx_rows'],
+      ]),
+    );
+    expect((await countTables(table)).size).toBe(2);
+
+    // A type change of Status copies its values into a new column: its count table goes first.
+    const retype = await server.api.patch(
+      `/api/v1/db/meta/columns/${columnId('Status')}`,
+      { title: 'Status', column_name: 'status', uidt: 'SingleLineText' },
+      { token: owner.token },
+    );
+    expect(retype.status, JSON.stringify(retype.body)).toBe(200);
+    expect([...(await countTables(table)).values()]).toEqual([['qty', 'rbx_rows']]);
+
+    const del = await server.api.delete(`/api/v1/db/meta/columns/${columnId('Qty')}`, undefined, {
+      token: owner.token,
+    });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await countTables(table)).size).toBe(0);
+    expect(await countTablesWithoutTriggers()).toEqual([]);
+
+    // Writes still work and counts are exact, answered by whatever the new table model uses.
+    await bulk(tableId, [{ Title: 'new', Status: 'open' }]);
+    expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length + 1);
+    await server.ctx.dataCache.indexes.settled();
+    expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length + 1);
+  }, 300_000);
+});
