@@ -46,7 +46,8 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
       );
     const rows: Item[] = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...itemRow(i) }));
     const loaded = await server.ctx.tableModels.get(server.ctx, t.id);
-    const columnId = (title: string) => t.columns.find((c: { title: string }) => c.title === title)!.id as string;
+    const columnId = (title: string) =>
+      t.columns.find((c: { title: string }) => c.title === title)!.id as string;
     return { tableId: t.id as string, table: loaded.model.tableName, rows, columnId };
   }
 
@@ -72,9 +73,12 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
   }
 
   const count = async (tableId: string, where: string) => {
-    const res = await server.api.get(`/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`, {
-      token: owner.token,
-    });
+    const res = await server.api.get(
+      `/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`,
+      {
+        token: owner.token,
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.count as number;
   };
@@ -93,9 +97,10 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
 
   /** Groups in the select's option order, as the API sorts them. */
   const expectedGroups = (rows: Item[], keep: (r: Item) => boolean) =>
-    ITEM_STATUSES.map((s) => ({ Status: s, count: rows.filter((r) => r.Status === s && keep(r)).length })).filter(
-      (g) => g.count > 0,
-    );
+    ITEM_STATUSES.map((s) => ({
+      Status: s,
+      count: rows.filter((r) => r.Status === s && keep(r)).length,
+    })).filter((g) => g.count > 0);
 
   const filters: [string, (r: Item) => boolean][] = [
     ['(Status,eq,open)~and(Qty,lt,120)', (r) => r.Status === 'open' && low(r, 120)],
@@ -136,9 +141,9 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     );
     rows.push(...added);
     // Row 1 (open, qty 0) becomes closed with qty 450; row 2 is deleted; row 3 changes its price only.
-    expect((await server.api.patch(`${data}/1`, { Status: 'closed', Qty: 450 }, { token: owner.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.api.patch(`${data}/1`, { Status: 'closed', Qty: 450 }, { token: owner.token })).status,
+    ).toBe(200);
     rows[0] = { ...rows[0]!, Status: 'closed', Qty: 450 };
     expect((await server.api.delete(`${data}/2`, undefined, { token: owner.token })).status).toBe(200);
     rows.splice(1, 1);
@@ -155,16 +160,24 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
 
     // Folding keeps every sum and leaves one row per combination that has rows.
     await compactCountTable(server.ctx.db, name, ['qty', 'status']);
-    const folded = (await server.ctx.db.raw(
-      `select count(*)::int as n, count(distinct (qty, status))::int as combinations, sum(rbx_rows)::int as total from "${name}"`,
-    )).rows[0];
-    expect(folded).toEqual({ n: folded.combinations, combinations: new Set(rows.map((r) => `${r.Qty}|${r.Status}`)).size, total: rows.length });
+    const folded = (
+      await server.ctx.db.raw(
+        `select count(*)::int as n, count(distinct (qty, status))::int as combinations, sum(rbx_rows)::int as total from "${name}"`,
+      )
+    ).rows[0];
+    expect(folded).toEqual({
+      n: folded.combinations,
+      combinations: new Set(rows.map((r) => `${r.Qty}|${r.Status}`)).size,
+      total: rows.length,
+    });
     for (const [where, keep] of filters) expect(await count(tableId, where)).toBe(rows.filter(keep).length);
 
     // A group whose every row leaves the filter is gone from the answer.
     const archivedLow = rows.filter((r) => r.Status === 'archived' && low(r, 4));
     for (const r of archivedLow) {
-      expect((await server.api.patch(`${data}/${r.Id}`, { Qty: 499 }, { token: owner.token })).status).toBe(200);
+      expect((await server.api.patch(`${data}/${r.Id}`, { Qty: 499 }, { token: owner.token })).status).toBe(
+        200,
+      );
       r.Qty = 499;
     }
     expect((await groups(tableId, '(Qty,lt,4)')).list).toEqual(expectedGroups(rows, (r) => low(r, 4)));
@@ -190,9 +203,13 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
       ),
     );
     const updates = Array.from({ length: 8 }, (_, k) =>
-      server.api.patch(`/api/v1/db/data/noco/${baseId}/${tableId}/${k * 4 + 1}`, { Status: 'closed' }, {
-        token: owner.token,
-      }),
+      server.api.patch(
+        `/api/v1/db/data/noco/${baseId}/${tableId}/${k * 4 + 1}`,
+        { Status: 'closed' },
+        {
+          token: owner.token,
+        },
+      ),
     );
     const results = await Promise.all([...inserts, ...updates]);
     for (const res of results.slice(8)) expect((res as { status: number }).status).toBe(200);
