@@ -259,3 +259,34 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length + 1);
   }, 300_000);
 });
+
+describe.runIf(testDatabases().includes(kind))('RB_AUTO_INDEX=false and PostgreSQL count tables', () => {
+  let server: TestServer;
+  let owner: Owner;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RB_AUTO_INDEX: 'false' });
+    owner = await signedInOwner(server);
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  it('builds no count table, and counts exactly from the table', async () => {
+    const baseId = (await createBase(server, owner)).id;
+    const t = await createTable(server, owner, baseId, itemsTableBody('items_off', 'Items off'));
+    const res = await server.api.post(
+      `/api/v1/db/data/bulk/noco/${baseId}/${t.id}`,
+      Array.from({ length: ROWS }, (_, i) => itemRow(i)),
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    const open = await server.api.get(
+      `/api/v2/tables/${t.id}/records/count?where=${encodeURIComponent('(Status,eq,open)')}`,
+      { token: owner.token },
+    );
+    expect(open.body.count).toBe(ROWS / 4);
+    await server.ctx.dataCache.indexes.settled();
+    const tables = (await server.ctx.db.raw(
+      `select count(*)::int as n from pg_class where relname like 'rbx\\_cnt\\_%'`,
+    )) as { rows: { n: number }[] };
+    expect(tables.rows[0]!.n).toBe(0);
+  }, 120_000);
+});
