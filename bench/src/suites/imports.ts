@@ -35,7 +35,8 @@ function rowAt(i: number): (string | number | boolean)[] {
   ];
 }
 
-async function writeCsv(file: string, rows: number): Promise<void> {
+/** The suite's CSV: the header and `rows` rows (also read by prepare-rows-bench.ts). */
+export async function writeCsv(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   let chunk = HEADER.join(',') + '\n';
   for (let i = 1; i <= rows; i++) {

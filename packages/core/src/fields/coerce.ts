@@ -2,47 +2,80 @@
  * Coercers per value kind: turn what a client sent into what the database stores, or say why not.
  * Messages name the field so a bulk write can point at the bad cell.
  */
-import type { CellContext, CellResult } from './field-type.js';
+import { INVALID_CELL, type CellContext, type CellConverter, type CellResult } from './field-type.js';
+import { exactIsoDate, isCalendarDay } from './iso-date.js';
 
 const ok = (value: unknown): CellResult => ({ ok: true, value });
 const fail = (error: string): CellResult => ({ ok: false, error });
 const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 
-export function coerceText(value: unknown, ctx: CellContext): CellResult {
-  if (typeof value === 'string') return ok(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return ok(String(value));
-  }
-  return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': text expected`);
+/** A `coerce` hook that carries its allocation-free form (`FieldTypeDef.convert`). */
+export type CellCoercer = ((value: unknown, ctx: CellContext) => CellResult) & { convert: CellConverter };
+
+/**
+ * One coercer written once: `convert` gives the stored value or `INVALID_CELL`, `message` says why a value
+ * was refused (asked only then). The result is the `coerce` hook, with `convert` on it for the bulk paths.
+ */
+export function cellCoercer(
+  convert: CellConverter,
+  message: (value: unknown, ctx: CellContext) => string,
+): CellCoercer {
+  const coerce = (value: unknown, ctx: CellContext): CellResult => {
+    const v = convert(value, ctx);
+    return v === INVALID_CELL ? fail(message(value, ctx)) : ok(v);
+  };
+  return Object.assign(coerce, { convert });
 }
+
+/** The `convert` of a `coerce` hook: its own when made by `cellCoercer`, else one read off its result. */
+export function convertOf(coerce: (value: unknown, ctx: CellContext) => CellResult): CellConverter {
+  const own = (coerce as Partial<CellCoercer>).convert;
+  if (own) return own;
+  return (value, ctx) => {
+    const r = coerce(value, ctx);
+    return r.ok ? r.value : INVALID_CELL;
+  };
+}
+
+const textExpected = (value: unknown, ctx: CellContext) =>
+  `Invalid value ${show(value)} for field '${ctx.column.title}': text expected`;
+
+export const coerceText = cellCoercer((value) => {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return INVALID_CELL;
+}, textExpected);
 
 function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value.trim());
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (t === '') return undefined;
+    const n = Number(t);
     return Number.isFinite(n) ? n : undefined;
   }
   return undefined;
 }
 
-export function coerceInteger(value: unknown, ctx: CellContext): CellResult {
-  if (value === '') return ok(null);
-  const n = toNumber(value);
-  if (n === undefined || !Number.isInteger(n)) {
-    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': an integer is expected`);
-  }
-  return ok(n);
-}
+export const coerceInteger = cellCoercer(
+  (value) => {
+    if (value === '') return null;
+    const n = toNumber(value);
+    return n === undefined || !Number.isInteger(n) ? INVALID_CELL : n;
+  },
+  (value, ctx) => `Invalid value ${show(value)} for field '${ctx.column.title}': an integer is expected`,
+);
 
-export function coerceDecimal(value: unknown, ctx: CellContext): CellResult {
-  if (value === '') return ok(null);
-  const n = toNumber(value);
-  if (n === undefined) {
-    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': a number is expected`);
-  }
-  return ok(n);
-}
+export const coerceDecimal = cellCoercer(
+  (value) => {
+    if (value === '') return null;
+    const n = toNumber(value);
+    return n === undefined ? INVALID_CELL : n;
+  },
+  (value, ctx) => `Invalid value ${show(value)} for field '${ctx.column.title}': a number is expected`,
+);
 
 const TRUE_WORDS = new Set([
   'true',
@@ -60,16 +93,19 @@ const TRUE_WORDS = new Set([
 ]);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'unchecked', 'off', '', '[]', 'disabled']);
 
-export function coerceBoolean(value: unknown, ctx: CellContext): CellResult {
-  if (typeof value === 'boolean') return ok(value);
-  if (value === 1 || value === 0) return ok(value === 1);
-  if (typeof value === 'string') {
-    const w = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(w)) return ok(true);
-    if (FALSE_WORDS.has(w)) return ok(false);
-  }
-  return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': true or false is expected`);
-}
+export const coerceBoolean = cellCoercer(
+  (value) => {
+    if (typeof value === 'boolean') return value;
+    if (value === 1 || value === 0) return value === 1;
+    if (typeof value === 'string') {
+      const w = value.trim().toLowerCase();
+      if (TRUE_WORDS.has(w)) return true;
+      if (FALSE_WORDS.has(w)) return false;
+    }
+    return INVALID_CELL;
+  },
+  (value, ctx) => `Invalid value ${show(value)} for field '${ctx.column.title}': true or false is expected`,
+);
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -88,22 +124,32 @@ function parseDateParts(text: string): { y: number; m: number; d: number } | und
   return undefined;
 }
 
+/**
+ * The date exists. Years 0–99 are refused: they were read as 19xx (Date.UTC's rule) and so never matched
+ * their own text.
+ */
 function valid(y: number, m: number, d: number) {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-    ? { y, m, d }
-    : undefined;
+  return y >= 100 && isCalendarDay(y, m, d) ? { y, m, d } : undefined;
 }
 
-export function coerceDate(value: unknown, ctx: CellContext): CellResult {
-  if (value === '') return ok(null);
-  if (value instanceof Date && !isNaN(value.getTime())) {
-    return ok(`${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`);
-  }
-  const p = typeof value === 'string' ? parseDateParts(value) : undefined;
-  if (!p) return fail(`Invalid date ${show(value)} for field '${ctx.column.title}'`);
-  return ok(`${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}`);
-}
+export const coerceDate = cellCoercer(
+  (value) => {
+    if (value === '') return null;
+    if (value instanceof Date && !isNaN(value.getTime())) {
+      return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    }
+    if (typeof value !== 'string') return INVALID_CELL;
+    // Already YYYY-MM-DD (as imports write it): checked without a regular expression or a copy.
+    const iso = exactIsoDate(value);
+    if (iso >= 0) {
+      const y = Math.floor(iso / 10_000);
+      return y >= 100 && isCalendarDay(y, Math.floor(iso / 100) % 100, iso % 100) ? value : INVALID_CELL;
+    }
+    const p = parseDateParts(value);
+    return p ? `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}` : INVALID_CELL;
+  },
+  (value, ctx) => `Invalid date ${show(value)} for field '${ctx.column.title}'`,
+);
 
 /** Datetimes are stored in UTC as `YYYY-MM-DD HH:mm:ss`; input without an offset is read as UTC. */
 export function coerceDateTime(value: unknown, ctx: CellContext): CellResult {
@@ -174,18 +220,19 @@ export function selectOptionTitles(ctx: CellContext): ReadonlySet<string> | unde
   return titles;
 }
 
-export function coerceSelect(value: unknown, ctx: CellContext): CellResult {
-  if (value === '') return ok(null);
-  if (typeof value !== 'string' && typeof value !== 'number') {
-    return fail(`Invalid value ${show(value)} for field '${ctx.column.title}': an option title is expected`);
-  }
-  const v = String(value);
-  const titles = selectOptionTitles(ctx);
-  if (titles && !titles.has(v)) {
-    return fail(`Invalid option(s) "${v}" provided for column "${ctx.column.title}"`);
-  }
-  return ok(v);
-}
+export const coerceSelect = cellCoercer(
+  (value, ctx) => {
+    if (value === '') return null;
+    if (typeof value !== 'string' && typeof value !== 'number') return INVALID_CELL;
+    const v = String(value);
+    const titles = selectOptionTitles(ctx);
+    return titles && !titles.has(v) ? INVALID_CELL : v;
+  },
+  (value, ctx) =>
+    typeof value !== 'string' && typeof value !== 'number'
+      ? `Invalid value ${show(value)} for field '${ctx.column.title}': an option title is expected`
+      : `Invalid option(s) "${String(value)}" provided for column "${ctx.column.title}"`,
+);
 
 /** Multi-select values are stored comma-joined; input is an array or a comma-separated string. */
 export function coerceMultiSelect(value: unknown, ctx: CellContext): CellResult {
@@ -251,12 +298,17 @@ export function coerceGeo(value: unknown, ctx: CellContext): CellResult {
 }
 
 /** A text value that must pass a checker; the message is 'Validation failed : isEmail' (docs/behaviour/validation.md). */
-export function checkedText(checkName: string, check: (s: string) => boolean) {
-  return (value: unknown, ctx: CellContext): CellResult => {
-    const r = coerceText(value, ctx);
-    if (!r.ok || r.value === '') return r;
-    return check(String(r.value).trim())
-      ? ok(String(r.value).trim())
-      : fail(`Validation failed : ${checkName}`);
-  };
+export function checkedText(checkName: string, check: (s: string) => boolean): CellCoercer {
+  return cellCoercer(
+    (value, ctx) => {
+      const text = coerceText.convert(value, ctx);
+      if (text === INVALID_CELL || text === '') return text;
+      const trimmed = (text as string).trim();
+      return check(trimmed) ? trimmed : INVALID_CELL;
+    },
+    (value, ctx) =>
+      coerceText.convert(value, ctx) === INVALID_CELL
+        ? textExpected(value, ctx)
+        : `Validation failed : ${checkName}`,
+  );
 }

@@ -67,6 +67,15 @@ export interface ColumnProps {
 /** The result of validating and coercing one cell value. */
 export type CellResult = { ok: true; value: unknown } | { ok: false; error: string };
 
+/**
+ * What a field type's `convert` answers for a value it refuses; the reason is then asked of `coerce` (the same
+ * rules, with the message). See docs/imports.md, "Speed".
+ */
+export const INVALID_CELL: unique symbol = Symbol('invalid cell');
+
+/** `coerce` without the result object: the stored value, or `INVALID_CELL`. Nothing is allocated per call. */
+export type CellConverter = (value: unknown, ctx: CellContext) => unknown;
+
 /** What a validator may look at besides the value. */
 export interface CellContext {
   column: Pick<ColumnMeta, 'title' | 'uidt' | 'dtxp' | 'dtxs' | 'meta' | 'colOptions' | 'rqd'>;
@@ -104,6 +113,11 @@ export interface FieldTypeDef<K extends UIType = UIType> {
    * which refuse writes. Null/undefined never reach this hook (see `validateCellValue`).
    */
   coerce?: (value: unknown, ctx: CellContext) => CellResult;
+  /**
+   * The same check as `coerce` for the bulk paths (imports): the value or `INVALID_CELL`, no result object.
+   * Filled in by `storedField` from a coercer made with `cellCoercer`, else from `coerce` itself.
+   */
+  convert?: CellConverter;
   aggregations: readonly Aggregation[];
   /** Comparison operators of the `where` syntax this type accepts. */
   filterOps: readonly string[];

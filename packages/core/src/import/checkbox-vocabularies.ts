@@ -30,12 +30,16 @@ export function checkboxVocabulary(values: readonly string[]): Vocabulary | unde
   );
 }
 
+/** Every vocabulary's checked words, in one set (an import asks for each of its cells). */
+const CHECKED_WORDS: ReadonlySet<string> = new Set(CHECKBOX_VOCABULARIES.flatMap((voc) => voc.checked));
+
 /** Whether an imported value means checked: any vocabulary's checked word (and booleans, as JSON has them). */
 export function isCheckedValue(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
-  const v = String(value ?? '')
-    .trim()
-    .toLowerCase();
-  return CHECKBOX_VOCABULARIES.some((voc) => voc.checked.includes(v));
+  return CHECKED_WORDS.has(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 }

@@ -2,6 +2,8 @@
  * The date formats an import recognises (all-numeric, as the product accepts them) and which one text is in.
  * A column of dates with no time part takes the format most of its values use.
  */
+import { isCalendarDay } from '../fields/iso-date.js';
+
 export const IMPORT_DEFAULT_DATE_FORMAT = 'YYYY/MM/DD';
 
 const DATE_PATTERNS: readonly { format: string; re: RegExp; order: 'ymd' | 'dmy' | 'mdy' }[] = [
@@ -22,13 +24,8 @@ export interface DateParts {
   d: number;
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
 function validDay(p: DateParts): boolean {
-  if (p.m < 1 || p.m > 12 || p.d < 1) return false;
-  return p.d <= (p.m === 2 && isLeapYear(p.y) ? 29 : DAYS_IN_MONTH[p.m - 1]!);
+  return isCalendarDay(p.y, p.m, p.d);
 }
 
 /** Every format `text` can be read in (ambiguous day/month text matches both orders). */
@@ -44,8 +41,16 @@ export function dateFormatsOf(text: string): string[] {
 
 /** Reads `text` in `format`; undefined when it is not a valid date in that format. */
 export function readDate(text: string, format: string): DateParts | undefined {
+  return dateReader(format)?.(text);
+}
+
+/**
+ * `readDate` for one format, looked up once (an import reads a column's million dates in the same format).
+ * Undefined for a format the list does not have.
+ */
+export function dateReader(format: string): ((text: string) => DateParts | undefined) | undefined {
   const p = DATE_PATTERNS.find((x) => x.format === format);
-  return p ? readWith(text.trim(), p) : undefined;
+  return p ? (text) => readWith(text.trim(), p) : undefined;
 }
 
 function readWith(t: string, p: (typeof DATE_PATTERNS)[number]): DateParts | undefined {

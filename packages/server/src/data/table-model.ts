@@ -23,6 +23,8 @@ export interface FieldModel {
    * `validateCellValue` does per call. Undefined for fields clients cannot write.
    */
   coerce: ((value: unknown) => CellResult) | undefined;
+  /** `coerce`'s allocation-free form: the value to store or `INVALID_CELL` (the registry's `convert`). */
+  convert: ((value: unknown) => unknown) | undefined;
 }
 
 /** A field with a physical column. */
@@ -76,6 +78,7 @@ export function buildTableModel(
       dialect,
     };
     const coerceFn = def?.coerce;
+    const convertFn = def?.convert;
     return {
       column,
       title: column.title,
@@ -85,6 +88,7 @@ export function buildTableModel(
       decode: decoderOf(kind, dialect),
       encode: encoderOf(kind, dialect),
       coerce: coerceFn ? (value: unknown) => coerceFn(value, cellContext) : undefined,
+      convert: convertFn ? (value: unknown) => convertFn(value, cellContext) : undefined,
     };
   });
   const stored = fields.filter((f): f is StoredField => f.name !== null);

@@ -8,7 +8,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { DEFAULT_IMPORT_OPTIONS, type PlannedColumn } from '@rowbase/core/import/import-plan';
-import { importValue } from '@rowbase/core/import/import-value';
+import { importConverter } from '@rowbase/core/import/import-value';
 import type { UIType } from '@rowbase/core/fields/ui-types';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
@@ -76,8 +76,15 @@ export function importableField(model: TableModel, key: string, what: string): S
 interface Target {
   index: number;
   field: StoredField;
-  dateFormat?: string;
+  /** The cell as the field takes it (`importConverter` for the field's type and the column's date format). */
+  toValue: (raw: unknown) => unknown;
 }
+
+const target = (index: number, field: StoredField, dateFormat: string | undefined): Target => ({
+  index,
+  field,
+  toValue: importConverter({ uidt: field.column.uidt as UIType, dateFormat }),
+});
 
 const fold = (s: unknown) =>
   String(s ?? '')
@@ -93,11 +100,9 @@ function targetsOf(
 ): Target[] {
   const dateFormat = (index: number) => planned.find((c) => c.index === index)?.dateFormat;
   if (input.mapping) {
-    return input.mapping.map((m, i) => ({
-      index: m.index,
-      field: importableField(model, m.field, `columns[${i}].field`),
-      dateFormat: dateFormat(m.index),
-    }));
+    return input.mapping.map((m, i) =>
+      target(m.index, importableField(model, m.field, `columns[${i}].field`), dateFormat(m.index)),
+    );
   }
   const targets: Target[] = [];
   for (const c of planned) {
@@ -105,8 +110,7 @@ function targetsOf(
     const field = model.stored.find(
       (f) => names.includes(fold(f.title)) && !isWrittenByServer(f) && !f.column.pk,
     );
-    if (field && !targets.some((t) => t.field === field))
-      targets.push({ index: c.index, field, dateFormat: c.dateFormat });
+    if (field && !targets.some((t) => t.field === field)) targets.push(target(c.index, field, c.dateFormat));
   }
   return targets;
 }
@@ -182,11 +186,7 @@ class AppendState {
   add(row: unknown[], targets: Target[]): void {
     this.rowNumber++;
     const record: Record<string, unknown> = {};
-    for (const t of targets)
-      record[t.field.title] = importValue(row[t.index], {
-        uidt: t.field.column.uidt as UIType,
-        dateFormat: t.dateFormat,
-      });
+    for (const t of targets) record[t.field.title] = t.toValue(row[t.index]);
     try {
       // Checked as an update here (cells only); rows that turn out to be new are checked again as inserts.
       prepareRow(this.model, record, 'update');

@@ -1,13 +1,13 @@
 /**
  * The rows of an import file made ready to insert: read, each cell turned into what its field accepts
- * (`importValue`), then checked by the field types' own rules (`insertPreparer`). A batch holds its rows as one
+ * (`importConverter`), then checked by the field types' own rules (`insertPreparer`). A batch holds its rows as one
  * flat array of column values (row after row) under one list of column names: no object per row, and cheap to
  * post from a worker thread, where a large file is read (`prepared-batches-worker.ts`) while the main thread
  * inserts the batch before. A row the fields refuse is left out and counted, with its reason. See docs/imports.md.
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import type { Dialect } from '@rowbase/core/fields/field-type';
-import { importValue } from '@rowbase/core/import/import-value';
+import { importConverter } from '@rowbase/core/import/import-value';
 import type { PlannedColumn } from '@rowbase/core/import/import-plan';
 import { buildTableModel } from '../data/table-model.js';
 import { insertPreparer } from '../services/rows-validate.js';
@@ -66,6 +66,8 @@ export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<Prepar
     columns.map((c) => c.title),
   );
   const width = columns.length;
+  const indexes = columns.map((c) => c.index);
+  const converters = columns.map(importConverter);
   const cells: unknown[] = new Array(width);
   let batch = emptyBatch();
   let read = 0;
@@ -80,7 +82,7 @@ export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<Prepar
       }
       rowNumber++;
       read++;
-      for (let i = 0; i < width; i++) cells[i] = importValue(row[columns[i]!.index], columns[i]!);
+      for (let i = 0; i < width; i++) cells[i] = converters[i]!(row[indexes[i]!]);
       try {
         write(cells, batch.values, batch.count * cols.length);
         batch.count++;

@@ -4,6 +4,7 @@
  * fields left alone. A bad cell is a 400 whose `errors` name the row and the field.
  */
 import { AppError, ErrorCode, type ValidationIssue } from '@rowbase/core/errors';
+import { INVALID_CELL } from '@rowbase/core/fields/field-type';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import type { StoredField, TableModel } from '../data/table-model.js';
 
@@ -125,36 +126,48 @@ export function insertPreparer(
     if (f.name === null) return []; // computed fields are read-only
     const field = f as StoredField;
     if (isWrittenByServer(field)) return [];
-    return [
-      { i, field, name: field.name, coerce: field.coerce, max: maxLength(field), rqd: !!field.column.rqd },
-    ];
+    return [{ i, field, max: maxLength(field), rqd: !!field.column.rqd }];
   });
-  const write = (values: unknown[], out: unknown[], at: number) => {
-    let k = at;
-    for (const { i, field, coerce, max, rqd } of plan) {
-      const value = values[i];
+  // Per column, in arrays: the row loop below runs for every cell of an import.
+  const at = plan.map((p) => p.i);
+  const converts = plan.map((p) => p.field.convert);
+  const maxes = plan.map((p) => p.max);
+  const required = plan.map((p) => p.rqd);
+  const encoders = plan.map((p) => p.field.encode);
+  const write = (values: unknown[], out: unknown[], start: number) => {
+    for (let j = 0; j < plan.length; j++) {
+      const value = values[at[j]!];
       let coerced: unknown = null;
       if (value !== null && value !== undefined) {
-        if (!coerce)
-          failRow(
-            undefined,
-            field.title,
-            `Field '${field.title}' of type ${field.column.uidt} cannot be written`,
-          );
-        const r = coerce(value);
-        if (!r.ok) failRow(undefined, field.title, r.error);
-        coerced = (r as { value: unknown }).value;
+        const convert = converts[j];
+        if (!convert) cannotWrite(plan[j]!.field);
+        coerced = convert!(value);
+        // Refused: the field's coerce hook (the same rules) gives the reason.
+        if (coerced === INVALID_CELL) refused(plan[j]!.field, value);
       }
+      const max = maxes[j];
       if (max !== undefined && typeof coerced === 'string' && coerced.length > max)
-        failRow(undefined, field.title, `Field '${field.title}' takes at most ${max} characters`);
-      if ((coerced === null || coerced === undefined) && rqd)
-        failRow(undefined, field.title, `Field '${field.title}' is required`);
-      out[k++] = field.encode(coerced);
+        tooLong(plan[j]!.field, max);
+      if ((coerced === null || coerced === undefined) && required[j]) isRequired(plan[j]!.field);
+      out[start + j] = encoders[j]!(coerced);
     }
     if (missing) failRow(undefined, missing.title, `Field '${missing.title}' is required`);
   };
-  return { cols: plan.map((p) => p.name), write };
+  return { cols: plan.map((p) => p.field.name), write };
 }
+
+const cannotWrite = (field: StoredField): never =>
+  failRow(undefined, field.title, `Field '${field.title}' of type ${field.column.uidt} cannot be written`);
+
+function refused(field: StoredField, value: unknown): never {
+  failRow(undefined, field.title, (field.coerce!(value) as { error: string }).error);
+}
+
+const tooLong = (field: StoredField, max: number): never =>
+  failRow(undefined, field.title, `Field '${field.title}' takes at most ${max} characters`);
+
+const isRequired = (field: StoredField): never =>
+  failRow(undefined, field.title, `Field '${field.title}' is required`);
 
 /** Refuses a row for one field's problem; `index` (bulk writes) makes the message say which row. */
 function failRow(index: number | undefined, title: string, problem: string): never {
