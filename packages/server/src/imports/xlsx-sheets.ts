@@ -62,10 +62,38 @@ export async function readWorkbook(path: string): Promise<Workbook> {
   };
 }
 
-/** A row element's opening tag, perhaps with a namespace prefix. */
-const ROW_TAG = /<(?:\w{1,8}:)?row[\s>/]/g;
-/** Characters carried to the next chunk: more than the longest row tag. */
-const KEEP = 16;
+/** Bytes that may end a row element's name. */
+const AFTER_NAME = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
+
+/**
+ * Counts the opening tags `<row` (or `<x:row`, with the prefix the sheet's root element uses) in a part's bytes,
+ * searched for with Buffer.indexOf: the count costs little more than inflating the part. A tag cut between two
+ * chunks is found in the few bytes carried over.
+ */
+async function countRowTags(chunks: AsyncIterable<Buffer>): Promise<number> {
+  let rows = 0;
+  let tag: Buffer | undefined;
+  let tail: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const bytes = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+    if (!tag) {
+      const root = /<(?:(\w+):)?worksheet[\s>]/.exec(
+        bytes.toString('latin1', 0, Math.min(bytes.length, 4096)),
+      );
+      if (!root && bytes.length < 4096) {
+        tail = bytes;
+        continue;
+      }
+      tag = Buffer.from(root?.[1] ? `<${root[1]}:row` : '<row', 'latin1');
+    }
+    // A tag is counted once its next byte is in: the last tag.length bytes are carried to the next round.
+    const limit = bytes.length - tag.length;
+    for (let at = bytes.indexOf(tag); at >= 0 && at < limit; at = bytes.indexOf(tag, at + 1))
+      if (AFTER_NAME.has(bytes[at + tag.length]!)) rows++;
+    tail = bytes.subarray(Math.max(0, limit));
+  }
+  return rows;
+}
 
 /** The names of the workbook's sheets, first tab first. */
 export async function sheetNames(path: string): Promise<string[]> {
@@ -82,16 +110,5 @@ export async function sheetRowCount(path: string, sheet?: string): Promise<numbe
   const entry = part ? entries.find((e) => e.name === part) : undefined;
   const stream = entry && (await partStream(path, entry));
   if (!stream) return undefined;
-  let rows = 0;
-  // Latin-1 keeps one character per byte. A tag cut between chunks is counted from the carried tail: only
-  // tags starting before the tail are counted in a round.
-  let tail = '';
-  for await (const chunk of stream) {
-    const text = tail + chunk.toString('latin1');
-    const limit = text.length - KEEP;
-    for (const m of text.matchAll(ROW_TAG)) if (m.index < limit) rows++;
-    tail = text.slice(Math.max(0, limit));
-  }
-  for (const _ of tail.matchAll(ROW_TAG)) rows++;
-  return rows;
+  return countRowTags(stream);
 }

@@ -39,7 +39,7 @@ export function scanTags(s: string, sink: TagSink): number {
     if (sink.capturing && lt > pos) sink.text(s.slice(pos, lt));
     const first = s.charCodeAt(lt + 1);
     if (first === BANG || first === QUESTION) {
-      const end = skipSpecial(s, lt, sink);
+      const end = skipSpecial(s, lt, sink.capturing ? (t) => sink.text(t) : undefined);
       if (end < 0) return lt;
       pos = end;
       continue;
@@ -66,12 +66,15 @@ export function scanTags(s: string, sink: TagSink): number {
   return len;
 }
 
-/** Past a comment, processing instruction or CDATA section (whose content is text); -1 when cut off. */
-function skipSpecial(s: string, lt: number, sink: TagSink): number {
+/**
+ * Past a comment, processing instruction or CDATA section starting at `lt` (a `<!` or `<?`), whose content is
+ * handed to `text` escaped (so that it decodes as it stood); -1 when cut off by the chunk's end.
+ */
+export function skipSpecial(s: string, lt: number, text?: (raw: string) => void): number {
   if (s.startsWith('<![CDATA[', lt)) {
     const end = s.indexOf(']]>', lt);
     if (end < 0) return -1;
-    if (sink.capturing) sink.text(escapeXml(s.slice(lt + 9, end)));
+    text?.(escapeXml(s.slice(lt + 9, end)));
     return end + 3;
   }
   if (s.startsWith('<!--', lt)) {
@@ -128,12 +131,23 @@ export function decodeXml(raw: string): string {
  * Scans a part given as chunks of UTF-8 bytes, pausing (yielding) after each chunk so that a caller can hand on
  * what the sink gathered. A tag left open at the end of the part (a cut-off file) is dropped.
  */
-export async function* scanChunks(chunks: AsyncIterable<Buffer>, sink: TagSink): AsyncGenerator<void> {
+export function scanChunks(chunks: AsyncIterable<Buffer>, sink: TagSink): AsyncGenerator<void> {
+  return scannedText(chunks, (s) => scanTags(s, sink));
+}
+
+/**
+ * Chunks of UTF-8 bytes as text, each with the unscanned rest of the one before in front: `scan` answers where
+ * that rest starts.
+ */
+export async function* scannedText(
+  chunks: AsyncIterable<Buffer>,
+  scan: (s: string) => number,
+): AsyncGenerator<void> {
   const decoder = new StringDecoder('utf8');
   let carry = '';
   for await (const chunk of chunks) {
     const s = carry + decoder.write(chunk);
-    carry = s.slice(scanTags(s, sink));
+    carry = s.slice(scan(s));
     yield;
   }
 }
