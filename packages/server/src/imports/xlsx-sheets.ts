@@ -70,7 +70,7 @@ const AFTER_NAME = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
  * searched for with Buffer.indexOf: the count costs little more than inflating the part. A tag cut between two
  * chunks is found in the few bytes carried over.
  */
-async function countRowTags(chunks: AsyncIterable<Buffer>): Promise<number> {
+export async function countRowTags(chunks: AsyncIterable<Buffer>): Promise<number> {
   let rows = 0;
   let tag: Buffer | undefined;
   let tail: Buffer = Buffer.alloc(0);
