@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRowBatches, readRows, readSheetRowBatches } from './read-rows.js';
+import { zipDirectory } from './xlsx-guard.js';
 import { sheetNames, sheetRowCount } from './xlsx-sheets.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rb-read-rows-'));
@@ -52,6 +53,20 @@ describe('reading xlsx rows', () => {
     };
     await expect(collect(readSheetRowBatches(file, broken))).rejects.toThrow(
       'The file is not a readable xlsx workbook: invalid signature',
+    );
+  });
+
+  it('names a workbook whose sheet does not inflate as unreadable, when reading and when counting rows', async () => {
+    const file = await writeWorkbook('corrupt.xlsx', 5_000);
+    const sheet = (await zipDirectory(file)).find((e) => e.name === 'xl/worksheets/sheet2.xml')!;
+    const bytes = readFileSync(file);
+    bytes.fill(0xff, sheet.offset + 1000, sheet.offset + 3000);
+    writeFileSync(file, bytes);
+    await expect(collect(readRowBatches(file, 'xlsx', false, 'Other 0'))).rejects.toThrow(
+      'The file is not a readable xlsx workbook: invalid ',
+    );
+    await expect(sheetRowCount(file, 'Other 0')).rejects.toThrow(
+      'The file is not a readable xlsx workbook: invalid ',
     );
   });
 

@@ -110,5 +110,9 @@ export async function sheetRowCount(path: string, sheet?: string): Promise<numbe
   const entry = part ? entries.find((e) => e.name === part) : undefined;
   const stream = entry && (await partStream(path, entry));
   if (!stream) return undefined;
-  return countRowTags(stream);
+  try {
+    return await countRowTags(stream);
+  } catch (err) {
+    throw new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
+  }
 }
