@@ -252,9 +252,8 @@ async function insertFileRows(
     batchRows: BATCH_ROWS,
     maxSkippedKept: MAX_SKIPPED_KEPT,
   };
-  // A file of one batch is read on this thread: a worker's start would cost more than it saves. So is a
-  // workbook: exceljs on a worker thread measured at half its rate here (docs/imports.md, "Speed").
-  const onWorker = plan.total > BATCH_ROWS && run.input.format !== 'xlsx';
+  // A file of one batch is read on this thread: a worker's start would cost more than it saves.
+  const onWorker = plan.total > BATCH_ROWS;
   const batches = onWorker ? preparedBatchesInWorker(spec) : preparedBatches(spec);
   const skipped: SkippedRow[] = [];
   let skippedCount = 0;

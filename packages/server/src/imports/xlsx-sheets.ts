@@ -1,66 +1,33 @@
 /**
- * The sheet names of an xlsx workbook, in tab order, read from its `xl/workbook.xml` alone (found through the zip
- * directory and inflated on its own), so listing the sheets of a big workbook unpacks a few hundred bytes.
- * Hidden sheets are listed too. A sheet's rows are counted by scanning its unpacked XML for row elements, far
- * cheaper than reading its cells. See docs/imports.md.
+ * The workbook part of an xlsx file: its sheet names in tab order, the zip entry of each sheet, of the styles and
+ * of the shared strings, and its date system — read from `xl/workbook.xml` and its relationships alone (found
+ * through the zip directory and inflated on their own), so listing the sheets of a big workbook unpacks a few
+ * hundred bytes. Hidden sheets are listed too. A sheet's rows are counted by scanning its unpacked XML for row
+ * elements, far cheaper than reading its cells. See docs/imports.md.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { guardXlsx, zipDirectory, type ZipEntry } from './xlsx-guard.js';
+import { decodeXml } from './xlsx-xml.js';
+import { partStream, smallPart } from './xlsx-zip.js';
 
-const LOCAL_HEADER = 0x04034b50;
-/** workbook.xml lists sheets and defined names; past this it is not a workbook part anyone writes. */
-const MAX_WORKBOOK_PART = 16 * 1024 * 1024;
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-const unescapeXml = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
-    e[0] === '#'
-      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
-      : XML_ENTITIES[e.toLowerCase()]!,
-  );
-
-/** Where an entry's data starts: after its local header, whose name and extra field lengths are its own. */
-async function dataStart(path: string, entry: ZipEntry): Promise<number> {
-  const file = await open(path, 'r');
-  try {
-    const header = Buffer.alloc(30);
-    await file.read(header, 0, 30, entry.offset);
-    if (header.readUInt32LE(0) !== LOCAL_HEADER)
-      throw new Error('The file is not an xlsx workbook (a broken zip entry)');
-    return entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  } finally {
-    await file.close();
-  }
-}
-
-/** A small part of the workbook (workbook.xml, its relationships) as text. */
-async function smallPart(path: string, entries: ZipEntry[], name: string): Promise<string> {
-  const entry = entries.find((e) => e.name === name);
-  if (!entry) throw new Error(`The file is not an xlsx workbook (no ${name})`);
-  if (entry.unpackedBytes > MAX_WORKBOOK_PART || entry.packedBytes > MAX_WORKBOOK_PART)
-    throw new Error('The file is not a readable xlsx workbook (its workbook part is too large)');
-  const start = await dataStart(path, entry);
-  const packed = Buffer.alloc(entry.packedBytes);
-  const file = await open(path, 'r');
-  try {
-    await file.read(packed, 0, entry.packedBytes, start);
-  } finally {
-    await file.close();
-  }
-  try {
-    return (entry.method === 0 ? packed : inflateRawSync(packed)).toString('utf8');
-  } catch {
-    throw new Error('The file is not a readable xlsx workbook (its workbook part does not unpack)');
-  }
+export interface Workbook {
+  entries: ZipEntry[];
+  /** In tab order; `part` is the zip entry name of the sheet's XML. */
+  sheets: { name: string; part?: string }[];
+  /** Zip entry names of the styles and shared strings parts, when the workbook has them. */
+  stylesPart?: string;
+  sharedStringsPart?: string;
+  /** Dates count days from 1904-01-01 rather than 1900. */
+  date1904: boolean;
 }
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** The workbook's sheets in tab order: name and the zip entry holding the sheet. */
-async function sheetParts(path: string): Promise<{ name: string; part?: string }[]> {
+/** A relationship target as a zip entry name: relative to `xl/`, or absolute from the package root. */
+const entryName = (target: string) =>
+  target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+
+/** The workbook's parts and sheets, after the decompression-bomb guard. */
+export async function readWorkbook(path: string): Promise<Workbook> {
   await guardXlsx(path);
   const entries = await zipDirectory(path);
   const workbook = await smallPart(path, entries, 'xl/workbook.xml');
@@ -68,27 +35,69 @@ async function sheetParts(path: string): Promise<{ name: string; part?: string }
     ? await smallPart(path, entries, 'xl/_rels/workbook.xml.rels')
     : '';
   const targets = new Map<string, string>();
+  const byType = new Map<string, string>();
   for (const [tag] of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = attr(tag, 'Id');
     const target = attr(tag, 'Target');
-    if (id && target)
-      targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
+    const type = attr(tag, 'Type')?.split('/').pop();
+    if (id && target) targets.set(id, entryName(decodeXml(target)));
+    if (type && target) byType.set(type, entryName(decodeXml(target)));
   }
-  return [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)].map(([tag]) => {
-    const id = attr(tag, '(?:\\w+:)?id');
-    const part = id ? targets.get(id) : undefined;
-    return { name: unescapeXml(attr(tag, 'name') ?? ''), ...(part ? { part } : {}) };
-  });
+  const has = (name: string) => entries.some((e) => e.name === name);
+  const part = (type: string, usual: string) => byType.get(type) ?? (has(usual) ? usual : undefined);
+  const stylesPart = part('styles', 'xl/styles.xml');
+  const sharedStringsPart = part('sharedStrings', 'xl/sharedStrings.xml');
+  const workbookPr = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(workbook)?.[0] ?? '';
+  const date1904 = attr(workbookPr, 'date1904');
+  return {
+    entries,
+    sheets: [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)].map(([tag]) => {
+      const id = attr(tag, '(?:\\w+:)?id');
+      const sheetPart = id ? targets.get(id) : undefined;
+      return { name: decodeXml(attr(tag, 'name') ?? ''), ...(sheetPart ? { part: sheetPart } : {}) };
+    }),
+    ...(stylesPart ? { stylesPart } : {}),
+    ...(sharedStringsPart ? { sharedStringsPart } : {}),
+    date1904: date1904 === '1' || date1904 === 'true',
+  };
 }
 
-/** A row element's opening tag, perhaps with a namespace prefix. */
-const ROW_TAG = /<(?:\w{1,8}:)?row[\s>/]/g;
-/** Characters carried to the next chunk: more than the longest row tag. */
-const KEEP = 16;
+/** Bytes that may end a row element's name. */
+const AFTER_NAME = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
+
+/**
+ * Counts the opening tags `<row` (or `<x:row`, with the prefix the sheet's root element uses) in a part's bytes,
+ * searched for with Buffer.indexOf: the count costs little more than inflating the part. A tag cut between two
+ * chunks is found in the few bytes carried over.
+ */
+export async function countRowTags(chunks: AsyncIterable<Buffer>): Promise<number> {
+  let rows = 0;
+  let tag: Buffer | undefined;
+  let tail: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const bytes = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+    if (!tag) {
+      const root = /<(?:(\w+):)?worksheet[\s>]/.exec(
+        bytes.toString('latin1', 0, Math.min(bytes.length, 4096)),
+      );
+      if (!root && bytes.length < 4096) {
+        tail = bytes;
+        continue;
+      }
+      tag = Buffer.from(root?.[1] ? `<${root[1]}:row` : '<row', 'latin1');
+    }
+    // A tag is counted once its next byte is in: the last tag.length bytes are carried to the next round.
+    const limit = bytes.length - tag.length;
+    for (let at = bytes.indexOf(tag); at >= 0 && at < limit; at = bytes.indexOf(tag, at + 1))
+      if (AFTER_NAME.has(bytes[at + tag.length]!)) rows++;
+    tail = bytes.subarray(Math.max(0, limit));
+  }
+  return rows;
+}
 
 /** The names of the workbook's sheets, first tab first. */
 export async function sheetNames(path: string): Promise<string[]> {
-  return (await sheetParts(path)).map((s) => s.name);
+  return (await readWorkbook(path)).sheets.map((s) => s.name);
 }
 
 /**
@@ -96,23 +105,14 @@ export async function sheetNames(path: string): Promise<string[]> {
  * "N of T" progress. Undefined when the sheet's part cannot be found.
  */
 export async function sheetRowCount(path: string, sheet?: string): Promise<number | undefined> {
-  const sheets = await sheetParts(path);
+  const { sheets, entries } = await readWorkbook(path);
   const part = (sheet === undefined ? sheets[0] : sheets.find((s) => s.name === sheet))?.part;
-  const entry = part ? (await zipDirectory(path)).find((e) => e.name === part) : undefined;
-  if (!entry || (entry.method !== 0 && entry.method !== 8)) return undefined;
-  const start = await dataStart(path, entry);
-  const raw = createReadStream(path, { start, end: start + entry.packedBytes - 1 });
-  const stream = entry.method === 0 ? raw : raw.pipe(createInflateRaw());
-  let rows = 0;
-  // Latin-1 keeps one character per byte. A tag cut between chunks is counted from the carried tail: only
-  // tags starting before the tail are counted in a round.
-  let tail = '';
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = tail + chunk.toString('latin1');
-    const limit = text.length - KEEP;
-    for (const m of text.matchAll(ROW_TAG)) if (m.index < limit) rows++;
-    tail = text.slice(Math.max(0, limit));
+  const entry = part ? entries.find((e) => e.name === part) : undefined;
+  const stream = entry && (await partStream(path, entry));
+  if (!stream) return undefined;
+  try {
+    return await countRowTags(stream);
+  } catch (err) {
+    throw new Error(`The file is not a readable xlsx workbook: ${(err as Error).message}`);
   }
-  for (const _ of tail.matchAll(ROW_TAG)) rows++;
-  return rows;
 }
