@@ -407,14 +407,24 @@ export class RowReader {
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
-  /** The compiled count of a filter: from a count table on SQLite when one serves it (sqlite-count-tables.ts). */
+  /**
+   * The compiled count of a filter: from a count table on SQLite when one serves it (sqlite-count-tables.ts).
+   * Compiled with knex once per table model, filter and count table, as pages are (docs/performance.md).
+   */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
     const counts = within ? undefined : this.countTableOf(where);
+    const shape = `c\u0000${counts ?? ''}\u0000${this.countKey(where, within)}\u0000${textSearchVersion()}`;
+    const shapes = compiledShapes(this.model);
+    const known = shapes.get(shape);
+    if (known) return known;
     const qb = counts
       ? this.fromCountTable(counts, where).sum({ count: COUNT_COLUMN })
       : this.filtered(where, this.db, within).count({ count: '*' });
     const compiled = qb.toSQL().toNative();
-    return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+    const native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+    if (shapes.size >= MAX_SHAPES) shapes.clear();
+    shapes.set(shape, native);
+    return native;
   }
 
   /** The count table in place for a filter's columns (grouped by `groupKey`), on SQLite. */
