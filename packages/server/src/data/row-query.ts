@@ -16,6 +16,7 @@ import {
   goesToReader,
   hasReadPool,
   noWriteOpen,
+  selectCompiled,
   selectNative,
   selectRows,
   type NativeQuery,
@@ -221,7 +222,8 @@ export class RowReader {
           q.limit,
           q.offset,
         );
-      if (this.model.dialect !== 'sqlite') return (await selectRows(this.db, this.model.dialect, build())).map(decode);
+      const dialect = this.model.dialect;
+      if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
       // The same request shape compiles to the same SQL: build it with knex once per table model.
       const shape = [
         q.within?.key ?? '',
@@ -241,7 +243,7 @@ export class RowReader {
         if (shapes.size >= MAX_SHAPES) shapes.clear();
         shapes.set(shape, native);
       }
-      return (await selectNative(this.db, native)).map(decode);
+      return (await selectCompiled(this.db, dialect, native)).map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;

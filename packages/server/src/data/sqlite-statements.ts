@@ -3,6 +3,7 @@
  * better-sqlite3 connection that knex holds (inside its transaction), without knex's per-query work.
  */
 import type { Knex } from 'knex';
+import { selectPgNative } from './pg-select.js';
 import { readPoolOf, type SqliteReadPool } from './sqlite-read-pool.js';
 
 interface Statement {
@@ -153,7 +154,16 @@ export async function noWriteOpen(db: Knex | Knex.Transaction): Promise<boolean>
  * a 25-row page), elsewhere through knex.
  */
 export async function selectRows(db: Knex | Knex.Transaction, dialect: string, qb: Knex.QueryBuilder): Promise<Record<string, unknown>[]> {
-  if (dialect !== 'sqlite') return (await qb) as Record<string, unknown>[];
+  if (dialect !== 'sqlite' && dialect !== 'pg') return (await qb) as Record<string, unknown>[];
   const { sql, bindings } = qb.toSQL().toNative();
-  return selectNative(db, { sql, bindings: bindings as unknown[] });
+  return selectCompiled(db, dialect, { sql, bindings: bindings as unknown[] });
+}
+
+/** Runs a compiled SELECT (`toSQL().toNative()`) on SQLite or PostgreSQL without knex's per-query work. */
+export function selectCompiled(
+  db: Knex | Knex.Transaction,
+  dialect: 'sqlite' | 'pg',
+  q: NativeQuery,
+): Promise<Record<string, unknown>[]> {
+  return dialect === 'sqlite' ? selectNative(db, q) : selectPgNative(db, q);
 }
