@@ -57,6 +57,36 @@ describe.each(testDatabases())('row reads per request on %s', (kind) => {
     expect(meta).toEqual([]);
   });
 
+  it('counts and pages by a formula changed a moment ago (compiled queries are kept per table model)', async () => {
+    const added = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { title: 'Twice', uidt: 'Formula', formula_raw: '{Qty} * 2' },
+      { token: t.owner.token },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const twice = added.body.columns.find((c: any) => c.title === 'Twice');
+    const where = `where=${encodeURIComponent('(Twice,gt,3)')}`;
+    const read = async () => {
+      const count = await server.api.get(`${t.v2}/count?${where}`, { token: t.owner.token });
+      const page = await server.api.get(`${t.v1}?limit=1&fields=Qty,Twice&${where}`, {
+        token: t.owner.token,
+      });
+      expect(count.status).toBe(200);
+      expect(page.status).toBe(200);
+      return { count: count.body.count, totalRows: page.body.pageInfo.totalRows, list: page.body.list };
+    };
+    // Qty is 1, 2, 3: Twice is 2, 4, 6. Read twice so the second answer comes from compiled queries.
+    await read();
+    expect(await read()).toEqual({ count: 2, totalRows: 2, list: [{ Qty: 2, Twice: 4 }] });
+    const changed = await server.api.patch(
+      `/api/v1/db/meta/columns/${twice.id}`,
+      { title: 'Twice', uidt: 'Formula', formula_raw: '{Qty} * 1' },
+      { token: t.owner.token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await read()).toEqual({ count: 0, totalRows: 0, list: [] });
+  });
+
   it('still sees a role taken away at the next request', async () => {
     const guest = await signUpUser(server.api);
     const invite = await server.api.post(

@@ -16,6 +16,7 @@ import {
   goesToReader,
   hasReadPool,
   noWriteOpen,
+  selectCompiled,
   selectNative,
   selectRows,
   type NativeQuery,
@@ -222,7 +223,8 @@ export class RowReader {
           q.limit,
           q.offset,
         );
-      if (this.model.dialect !== 'sqlite') return (await selectRows(this.db, this.model.dialect, build())).map(decode);
+      const dialect = this.model.dialect;
+      if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
       // The same request shape compiles to the same SQL: build it with knex once per table model.
       const shape = [
         q.within?.key ?? '',
@@ -242,7 +244,7 @@ export class RowReader {
         if (shapes.size >= MAX_SHAPES) shapes.clear();
         shapes.set(shape, native);
       }
-      return (await selectNative(this.db, native)).map(decode);
+      return (await selectCompiled(this.db, dialect, native)).map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
@@ -410,16 +412,34 @@ export class RowReader {
 
   /** The count of a filter: from a count table when one serves it (sqlite-count-tables.ts, pg-count-tables.ts). */
   private countQuery(where: readonly FilterNode[] | undefined, within?: RowSubset): Knex.QueryBuilder {
-    const counts = within ? undefined : this.countTableOf(where);
+    return this.countFrom(within ? undefined : this.countTableOf(where), where, within);
+  }
+
+  private countFrom(
+    counts: string | undefined,
+    where: readonly FilterNode[] | undefined,
+    within?: RowSubset,
+  ): Knex.QueryBuilder {
     return counts
       ? this.fromCountTable(counts, where).sum({ count: COUNT_COLUMN })
       : this.filtered(where, this.db, within).count({ count: '*' });
   }
 
-  /** The compiled count of a filter (SQLite). */
+  /**
+   * The compiled count of a filter (SQLite), from a count table when one serves it. Compiled with knex once
+   * per table model, filter and count table, as pages are (docs/performance.md).
+   */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
-    const compiled = this.countQuery(where, within).toSQL().toNative();
-    return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+    const counts = within ? undefined : this.countTableOf(where);
+    const shape = `c\u0000${counts ?? ''}\u0000${this.countKey(where, within)}\u0000${textSearchVersion()}`;
+    const shapes = compiledShapes(this.model);
+    const known = shapes.get(shape);
+    if (known) return known;
+    const compiled = this.countFrom(counts, where, within).toSQL().toNative();
+    const native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+    if (shapes.size >= MAX_SHAPES) shapes.clear();
+    shapes.set(shape, native);
+    return native;
   }
 
   /**

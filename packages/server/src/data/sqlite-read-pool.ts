@@ -97,7 +97,8 @@ class Reader {
       return;
     }
     this.onReply(p.sql, reply.ms);
-    p.resolve(reply.blobs ? reply.rows.map(withBuffers) : reply.rows);
+    const rows = rowObjects(reply.columns, reply.rows);
+    p.resolve(reply.blobs ? rows.map(withBuffers) : rows);
   }
 
   /** A reader that died mid-read: its reads run on the main thread instead (reads are safe to repeat). */
@@ -212,6 +213,21 @@ export function startModuleWorker(entry: URL, data: unknown, resourceLimits?: Re
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const source = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(ts)}, __filename);`;
   return new Worker(source, { eval: true, workerData: data, resourceLimits });
+}
+
+/**
+ * A reader's rows (arrays) as the driver's objects: one property per column name, a later column of the same
+ * name overwriting an earlier one, as better-sqlite3 does.
+ */
+function rowObjects(columns: readonly string[], rows: readonly unknown[][]): Rows {
+  const out: Rows = new Array<Record<string, unknown>>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const values = rows[r]!;
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < columns.length; c++) row[columns[c]!] = values[c];
+    out[r] = row;
+  }
+  return out;
 }
 
 /** Blobs cross the thread boundary as Uint8Array; the rest of the server expects Buffers, as the driver gives. */
