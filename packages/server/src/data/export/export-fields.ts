@@ -7,11 +7,11 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { isCodeType } from '@rowbase/core/fields/code-options';
 import { encodedFieldOf } from '@rowbase/core/fields/col-options';
-import { cellFormatter } from '@rowbase/core/fields/display/cell-text';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
 import type { FieldModel, TableModel } from '../table-model.js';
 import { neutralise, quoted } from './csv.js';
+import { exportCellFormatter } from './date-cells.js';
 
 export interface ExportField {
   /** The header. */
@@ -58,7 +58,7 @@ function positions(fields: readonly ExportField[], titles: readonly string[]): n
 
 /** A CSV cell of one column: the display text, escaped when a spreadsheet could run it. */
 function csvCellOf(f: ExportField): (value: unknown) => string {
-  const text = cellFormatter(f.source.column);
+  const text = exportCellFormatter(f.source.column);
   // Numbers, and values of types whose check keeps formulas out (a phone number's leading `+`), are data.
   if (f.source.def?.formulaSafe === true) return (v) => quoted(text(v));
   return (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
@@ -90,7 +90,7 @@ export function csvRowsWriter(
  * or a currency is written as the grid shows it); the rest as display text.
  */
 function xlsxCellOf(f: ExportField): (value: unknown) => unknown {
-  const text = cellFormatter(f.source.column);
+  const text = exportCellFormatter(f.source.column);
   return (v) => {
     if (typeof v === 'boolean') return v;
     const shown = text(v);
