@@ -65,8 +65,11 @@ function dateTimeFormatter(column: ColumnMeta): Formatter {
   // As core's date-time format: the field's date format, a space, its time format.
   const format = `${metaOf(column, 'date_format', DEFAULT_DATE_FORMAT)} ${metaOf(column, 'time_format', DEFAULT_TIME_FORMAT)}`;
   const hours = new Map<string, DateParts | null>();
-  return (v) => {
-    if (typeof v !== 'string') return slow(v);
+  // Rows written together often share their time to the second (created by one import, or one bulk update).
+  let last: unknown;
+  let lastText = '';
+  const parts: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  const text = (v: string): string => {
     const m = DATE_TIME.exec(v);
     if (!m) return slow(v);
     const zone = m[4] ?? '';
@@ -78,7 +81,21 @@ function dateTimeFormatter(column: ColumnMeta): Formatter {
       hours.set(key, start);
     }
     if (start === null) return slow(v);
-    return formatParts({ ...start, minute: +m[2]!, second: +m[3]! }, format);
+    parts.year = start.year;
+    parts.month = start.month;
+    parts.day = start.day;
+    parts.hour = start.hour;
+    parts.minute = +m[2]!;
+    parts.second = +m[3]!;
+    return formatParts(parts, format);
+  };
+  return (v) => {
+    if (typeof v !== 'string') return slow(v);
+    if (v !== last) {
+      lastText = text(v);
+      last = v;
+    }
+    return lastText;
   };
 }
 

@@ -33,19 +33,30 @@ export async function exportBody(
   model: Pick<TableModel, 'title'>,
   sheetTitle = model.title,
 ): Promise<Readable> {
-  const { titles, batches } = await exportRows(reader, { ...q, fields: exportQueryFields(fields) });
   const header = fields.map((f) => f.title);
+  const rows = await exportRows(reader, { ...q, fields: exportQueryFields(fields) }, format === 'csv' ? fields : undefined);
+  const head = '\ufeff' + csvLine(header);
+  if ('csv' in rows) {
+    const lines = rows.csv;
+    // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
+    async function* bytes() {
+      yield Buffer.from(head);
+      yield* lines;
+    }
+    return Readable.from(bytes(), { objectMode: false });
+  }
+  const { titles, batches } = rows;
   if (format === 'json') return jsonArrayStream(header, titles, batches);
   if (format === 'excel') {
     const cells = xlsxRowsWriter(fields, titles);
-    async function* rows() {
+    async function* sheetRows() {
       for await (const batch of batches) yield cells(batch);
     }
-    return xlsxStream(sheetTitle, header, rows());
+    return xlsxStream(sheetTitle, header, sheetRows());
   }
   const lines = csvRowsWriter(fields, titles);
   async function* text() {
-    let chunk = '\ufeff' + csvLine(header);
+    let chunk = head;
     for await (const batch of batches) {
       chunk += lines(batch);
       if (chunk.length >= CSV_CHUNK) {

@@ -10,7 +10,7 @@ import { encodedFieldOf } from '@rowbase/core/fields/col-options';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
 import type { FieldModel, TableModel } from '../table-model.js';
-import { neutralise, quoted } from './csv.js';
+import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
 import { exportCellFormatter } from './date-cells.js';
 
 export interface ExportField {
@@ -56,33 +56,18 @@ function positions(fields: readonly ExportField[], titles: readonly string[]): n
   });
 }
 
-/** A CSV cell of one column: the display text, escaped when a spreadsheet could run it. */
-function csvCellOf(f: ExportField): (value: unknown) => string {
-  const text = exportCellFormatter(f.source.column);
-  // Numbers, and values of types whose check keeps formulas out (a phone number's leading `+`), are data.
-  if (f.source.def?.formulaSafe === true) return (v) => quoted(text(v));
-  return (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
+/** The CSV columns of these export columns, over rows whose values have these titles. */
+export function csvColumns(fields: readonly ExportField[], titles: readonly string[]): CsvColumn[] {
+  const at = positions(fields, titles);
+  return fields.map((f, i) => ({ at: at[i]!, column: f.source.column, formulaSafe: f.source.def?.formulaSafe === true }));
 }
 
-/**
- * The CSV text of batches of rows (arrays of values with these titles), one CRLF-terminated line a row. Each
- * column's formatter is chosen once, not per cell.
- */
+/** The CSV text of batches of rows (arrays of values with these titles), one CRLF-terminated line a row. */
 export function csvRowsWriter(
   fields: readonly ExportField[],
   titles: readonly string[],
 ): (rows: readonly (readonly unknown[])[]) => string {
-  const at = positions(fields, titles);
-  const cells = fields.map(csvCellOf);
-  const n = cells.length;
-  return (rows) => {
-    let out = '';
-    for (const row of rows) {
-      for (let c = 0; c < n; c++) out += (c ? ',' : '') + cells[c]!(row[at[c]!]);
-      out += '\r\n';
-    }
-    return out;
-  };
+  return csvLinesWriter(csvColumns(fields, titles));
 }
 
 /**
