@@ -10,7 +10,7 @@ import { csvLine } from './csv.js';
 import { csvRowsWriter, exportQueryFields, xlsxRowsWriter, type ExportField } from './export-fields.js';
 import { exportRows } from './export-rows.js';
 import { jsonArrayStream } from './json.js';
-import { xlsxStream } from './xlsx-stream.js';
+import { xlsxSheetStream, xlsxStream } from './xlsx-stream.js';
 
 export type ExportFormat = 'csv' | 'excel' | 'json';
 
@@ -34,11 +34,14 @@ export async function exportBody(
   sheetTitle = model.title,
 ): Promise<Readable> {
   const header = fields.map((f) => f.title);
-  const rows = await exportRows(reader, { ...q, fields: exportQueryFields(fields) }, format === 'csv' ? fields : undefined);
+  const written = format === 'csv' ? 'csv' : format === 'excel' ? 'xlsx' : undefined;
+  const query = { ...q, fields: exportQueryFields(fields) };
+  const rows = await exportRows(reader, query, written && { format: written, fields });
   const head = '\ufeff' + csvLine(header);
-  if ('csv' in rows) {
-    const lines = rows.csv;
+  if ('bytes' in rows) {
     // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
+    if (format === 'excel') return xlsxSheetStream(sheetTitle, header, rows.bytes);
+    const lines = rows.bytes;
     async function* bytes() {
       yield Buffer.from(head);
       yield* lines;

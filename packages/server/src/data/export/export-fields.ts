@@ -11,7 +11,7 @@ import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
 import type { FieldModel, TableModel } from '../table-model.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
-import { exportCellFormatter } from './date-cells.js';
+import { sheetCellsWriter, type SheetColumn } from './sheet-xml.js';
 
 export interface ExportField {
   /** The header. */
@@ -70,25 +70,16 @@ export function csvRowsWriter(
   return csvLinesWriter(csvColumns(fields, titles));
 }
 
-/**
- * An xlsx cell of one column: numbers and booleans stay typed where the grid shows them plainly (a duration
- * or a currency is written as the grid shows it); the rest as display text.
- */
-function xlsxCellOf(f: ExportField): (value: unknown) => unknown {
-  const text = exportCellFormatter(f.source.column);
-  return (v) => {
-    if (typeof v === 'boolean') return v;
-    const shown = text(v);
-    return typeof v === 'number' && shown === String(v) ? v : shown;
-  };
-}
-
 /** The xlsx cells of batches of rows (arrays of values with these titles), in the export's column order. */
 export function xlsxRowsWriter(
   fields: readonly ExportField[],
   titles: readonly string[],
 ): (rows: readonly (readonly unknown[])[]) => unknown[][] {
+  return sheetCellsWriter(sheetColumns(fields, titles));
+}
+
+/** The sheet columns of these export columns, over rows whose values have these titles. */
+export function sheetColumns(fields: readonly ExportField[], titles: readonly string[]): SheetColumn[] {
   const at = positions(fields, titles);
-  const cells = fields.map(xlsxCellOf);
-  return (rows) => rows.map((row) => cells.map((cell, c) => cell(row[at[c]!])));
+  return fields.map((f, i) => ({ at: at[i]!, column: f.source.column }));
 }

@@ -6,8 +6,8 @@
  */
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
 import { csvColumns, type ExportField } from './export-fields.js';
-import { STREAM_BATCH, sqliteExportCsv, sqliteExportRows } from './sqlite-export-stream.js';
-import type { ReaderCsvColumn } from './sqlite-export-worker.js';
+import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows } from './sqlite-export-stream.js';
+import type { ReaderColumn } from './sqlite-export-worker.js';
 
 export interface ExportRows {
   /** The title of each value of a row, in order. */
@@ -15,9 +15,9 @@ export interface ExportRows {
   batches: AsyncIterable<unknown[][]>;
 }
 
-/** The CSV lines of an export, already written (by the SQLite reader thread), as UTF-8. */
-export interface ExportCsvBytes {
-  csv: AsyncIterable<Buffer>;
+/** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread), as UTF-8. */
+export interface ExportBytes {
+  bytes: AsyncIterable<Buffer>;
 }
 
 async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly string[]): AsyncGenerator<unknown[][]> {
@@ -29,11 +29,11 @@ async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly strin
 }
 
 /**
- * The CSV columns the SQLite reader thread can write itself: when every column is a stored field read with its
+ * The columns the SQLite reader thread can write itself: when every column is a stored field read with its
  * own kind's decoder (the thread builds that decoder again from the kind). Undefined otherwise (computed fields
  * decode by their shape): the lines are written here.
  */
-function readerCsvColumns(fields: readonly ExportField[], out: readonly OutField[]): ReaderCsvColumn[] | undefined {
+function readerColumns(fields: readonly ExportField[], out: readonly OutField[]): ReaderColumn[] | undefined {
   const titles = out.map((f) => f.title);
   const columns = csvColumns(fields, titles);
   const stored = fields.every((f, i) => f.source.name !== null && out[columns[i]!.at]!.decode === f.source.decode);
@@ -42,19 +42,19 @@ function readerCsvColumns(fields: readonly ExportField[], out: readonly OutField
 
 /**
  * The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. With
- * `csvFields` (a CSV export's columns), the CSV lines when the reader thread can write them.
+ * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them.
  */
 export async function exportRows(
   reader: RowReader,
   q: RowQuery,
-  csvFields?: readonly ExportField[],
-): Promise<ExportRows | ExportCsvBytes> {
+  written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[] },
+): Promise<ExportRows | ExportBytes> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
   const file = await reader.streamFile();
   if (file) {
     const stream = reader.streamSql(q);
-    const columns = csvFields && readerCsvColumns(csvFields, stream.out);
-    if (columns) return { csv: sqliteExportCsv(file, stream, columns) };
+    const columns = written && readerColumns(written.fields, stream.out);
+    if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };
   }
   const titles = reader.projection(q.fields).out.map((f) => f.title);

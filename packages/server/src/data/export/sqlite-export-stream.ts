@@ -9,7 +9,7 @@ import type { OutField } from '../row-query.js';
 import { startModuleWorker } from '../sqlite-read-pool.js';
 import type { NativeQuery } from '../sqlite-statements.js';
 import { sqliteParams } from '../sqlite-statements.js';
-import type { ExportReply, ExportRequest, ExportWorkerData, ReaderCsvColumn } from './sqlite-export-worker.js';
+import type { ExportReply, ExportRequest, ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 
 /**
  * Rows a batch: enough that a message's cost is spread thin, few enough that a batch is formatted and gone
@@ -91,17 +91,14 @@ export async function* sqliteExportRows(
 }
 
 /**
- * The CSV lines of every row of `q`, written on the reader thread (`columns` say where each column's value is
- * in a row of `q.out`, its kind and its field), as UTF-8 bytes a batch at a time: this thread only forwards them.
+ * The CSV lines or sheet rows of every row of `q`, written on the reader thread (`write.columns` say where each
+ * column's value is in a row of the query, its kind and its field), as UTF-8 bytes a batch at a time: this
+ * thread only forwards them.
  */
-export async function* sqliteExportCsv(
-  file: string,
-  q: NativeQuery,
-  columns: ReaderCsvColumn[],
-): AsyncGenerator<Buffer> {
-  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, csv: columns };
+export async function* sqliteExportBytes(file: string, q: NativeQuery, write: ReaderWrite): AsyncGenerator<Buffer> {
+  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
   for await (const reply of readerReplies(data)) {
-    if (!('bytes' in reply)) throw new Error('The export reader sent rows where CSV was asked for');
+    if (!('bytes' in reply)) throw new Error('The export reader sent rows where text was asked for');
     const { bytes } = reply;
     if (bytes.length) yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }

@@ -3,7 +3,8 @@
  * runs the export's one SELECT and steps through it, posting the rows as arrays of column values (no per-row
  * objects) a batch at a time, each batch only when the main thread asks for it. The statement stays open
  * between batches, so the whole export reads one snapshot, and the next batch is read while the main thread
- * formats the last one.
+ * formats the last one. When every column is a stored field, this thread writes the file's CSV lines or sheet
+ * rows itself and the main thread only forwards bytes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
@@ -11,6 +12,7 @@ import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
+import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
 
 export interface ExportWorkerData {
   file: string;
@@ -19,13 +21,20 @@ export interface ExportWorkerData {
   /** Rows a batch. */
   batch: number;
   /**
-   * Set when this thread writes the export's CSV lines itself (every column a stored field, decoded by its
-   * kind): each batch then crosses as UTF-8 bytes, moved, not copied. `at` is a value's place in a row.
+   * Set when this thread writes the export's CSV lines or xlsx sheet rows itself (every column a stored field,
+   * decoded by its kind): each batch then crosses as UTF-8 bytes, moved, not copied.
    */
-  csv?: ReaderCsvColumn[];
+  write?: ReaderWrite;
 }
 
-export type ReaderCsvColumn = CsvColumn & { kind: ValueKind };
+/** A column this thread writes: `at` is its value's place in a row, `kind` picks the decoder. */
+export type ReaderColumn = CsvColumn & { kind: ValueKind };
+
+/** What this thread writes: CSV lines, or sheet rows (`<row>` XML) numbered from 2, after the header. */
+export interface ReaderWrite {
+  format: 'csv' | 'xlsx';
+  columns: ReaderColumn[];
+}
 
 /** The main thread asks for the next batch, or stops the read (the client went away). */
 export type ExportRequest = 'next' | 'close';
@@ -46,24 +55,33 @@ function jsonSafe(row: readonly unknown[]): boolean {
 }
 
 /**
- * A batch's CSV lines as UTF-8. Blobs are made plain Uint8Arrays first, as they reach the main thread, so a blob
- * in a text field is written as it is there.
+ * A batch's CSV lines or sheet rows as UTF-8. Blobs are made plain Uint8Arrays first, as they reach the main
+ * thread, so a blob in a text field is written as it is there.
  */
-function csvBytesWriter(columns: readonly ReaderCsvColumn[]): (rows: unknown[][]) => Uint8Array {
+function bytesWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => Uint8Array {
   const decoders = columns.map((c) => {
     const decode = decoderOf(c.kind, 'sqlite');
     return (v: unknown) => decode(Buffer.isBuffer(v) ? new Uint8Array(v) : v);
   });
-  const lines = csvLinesWriter(columns, decoders);
   const encoder = new TextEncoder();
-  return (rows) => encoder.encode(lines(rows));
+  if (format === 'csv') {
+    const lines = csvLinesWriter(columns, decoders);
+    return (rows) => encoder.encode(lines(rows));
+  }
+  const cells = sheetCellsWriter(columns, decoders);
+  let next = 2;
+  return (rows) => {
+    const xml = rowsXml(cells(rows), next);
+    next += rows.length;
+    return encoder.encode(xml);
+  };
 }
 
 function serve(): void {
   const port = parentPort;
   if (!port) return;
-  const { file, sql, params, batch, csv } = workerData as ExportWorkerData;
-  const csvBytes = csv ? csvBytesWriter(csv) : undefined;
+  const { file, sql, params, batch, write } = workerData as ExportWorkerData;
+  const written = write ? bytesWriter(write) : undefined;
   let db: Database.Database | undefined;
   let rows: IterableIterator<unknown[]> | undefined;
   const stop = () => {
@@ -91,8 +109,8 @@ function serve(): void {
         }
         out.push(next.value);
       }
-      if (csvBytes) {
-        const bytes = csvBytes(out);
+      if (written) {
+        const bytes = written(out);
         port.postMessage({ bytes, done } satisfies ExportReply, [bytes.buffer as ArrayBuffer]);
         if (done) stop();
         return;

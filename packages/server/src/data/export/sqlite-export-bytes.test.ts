@@ -1,7 +1,7 @@
 /**
- * The CSV the SQLite reader thread writes itself (docs/imports.md, Exports) is byte for byte what the main thread
- * writes from the same rows: every value kind, text a spreadsheet would run, quotes and line breaks, blobs,
- * dates and date-times, empty cells.
+ * The CSV and the sheet rows the SQLite reader thread writes itself (docs/imports.md, Exports) are byte for byte
+ * what the main thread writes from the same rows: every value kind, text a spreadsheet would run, quotes and line
+ * breaks, blobs, dates and date-times, empty cells; the workbook opens in a real reader.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,14 @@ import path from 'node:path';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decoderOf } from '../cell-codec.js';
 import { csvLinesWriter } from './csv-cells.js';
-import { STREAM_BATCH, sqliteExportCsv, sqliteExportRows } from './sqlite-export-stream.js';
-import type { ReaderCsvColumn } from './sqlite-export-worker.js';
+import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
+import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows } from './sqlite-export-stream.js';
+import type { ReaderColumn } from './sqlite-export-worker.js';
+import { xlsxSheetStream } from './xlsx-stream.js';
 
 const ROWS = STREAM_BATCH * 2 + 3;
 let dir: string;
@@ -69,22 +72,22 @@ afterAll(() => {
   else process.env.TZ = zoneBefore;
 });
 
-const columns: ReaderCsvColumn[] = FIELDS.map((f, i) => ({
+const columns: ReaderColumn[] = FIELDS.map((f, i) => ({
   at: i,
   kind: f.kind,
   formulaSafe: f.safe === true,
   column: { id: f.name, title: f.name, column_name: f.name, uidt: f.uidt, meta: f.meta } as ColumnMeta,
 }));
+const out = FIELDS.map((f) => ({ title: f.name, key: f.name, decode: decoderOf(f.kind, 'sqlite') }));
+out.push({ title: 'id', key: 'id', decode: (v) => v });
 const sql = `select ${FIELDS.map((f) => f.name).join(', ')}, id from t where id > ? order by id desc`;
 
 it('writes on the reader thread the bytes the main thread writes from the same rows', async () => {
   process.env.TZ = 'America/New_York';
   const q = { sql, bindings: [0] };
   const fromReader: Buffer[] = [];
-  for await (const bytes of sqliteExportCsv(file, q, columns)) fromReader.push(bytes);
+  for await (const bytes of sqliteExportBytes(file, q, { format: 'csv', columns })) fromReader.push(bytes);
 
-  const out = FIELDS.map((f) => ({ title: f.name, key: f.name, decode: decoderOf(f.kind, 'sqlite') }));
-  out.push({ title: 'id', key: 'id', decode: (v) => v });
   const lines = csvLinesWriter(columns);
   let here = '';
   for await (const rows of sqliteExportRows(file, { ...q, out })) here += lines(rows);
@@ -106,4 +109,48 @@ it('writes on the reader thread the bytes the main thread writes from the same r
     `'=1+2,+1 555 1001,,"1.251,25\u00a0€",143.000,,03/06/2024,2024/03/22 01:01:11 PM,` +
       `"{""a"":1001,""s"":""=1+2""}",f1001.png,"{""0"":1,""1"":2,""2"":233}"`,
   );
+});
+
+it('writes on the reader thread the sheet rows the main thread writes, in a workbook a real reader opens', async () => {
+  process.env.TZ = 'UTC';
+  const q = { sql, bindings: [0] };
+  const fromReader: Buffer[] = [];
+  for await (const bytes of sqliteExportBytes(file, q, { format: 'xlsx', columns })) fromReader.push(bytes);
+
+  const cells = sheetCellsWriter(columns);
+  let here = '';
+  let next = 2;
+  for await (const rows of sqliteExportRows(file, { ...q, out })) {
+    here += rowsXml(cells(rows), next);
+    next += rows.length;
+  }
+  expect(Buffer.concat(fromReader).toString('utf8')).toBe(here);
+
+  async function* batches() {
+    yield* fromReader;
+  }
+  const chunks: Buffer[] = [];
+  const header = FIELDS.map((f) => f.name);
+  for await (const c of xlsxSheetStream('Things', header, batches())) chunks.push(c as Buffer);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.rowCount).toBe(ROWS + 1);
+  expect(sheet.getRow(1).values).toEqual([undefined, ...header]);
+  // The last row is id 1: numbers typed, a currency and a decimal as the grid shows them, a date-time in UTC.
+  expect(sheet.getRow(ROWS + 1).values).toEqual([
+    undefined,
+    '=1+2',
+    '+1 555 1',
+    997,
+    '1,25\u00a0€',
+    '0.143',
+    false,
+    '02/02/2024',
+    '2024/03/02 01:01:11 AM',
+    '{"a":1,"s":"=1+2"}',
+    'f1.png',
+    '=1+2',
+  ]);
+  expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
 });
