@@ -42,11 +42,13 @@ export async function exportBody(
     // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
     if (format === 'excel') return xlsxSheetStream(sheetTitle, header, rows.bytes);
     const lines = rows.bytes;
-    async function* bytes() {
-      yield Buffer.from(head);
+    async function* text() {
+      yield head;
       yield* lines;
     }
-    return Readable.from(bytes(), { objectMode: false });
+    // Chunks as they are, one ahead of the socket: a string pushed into a byte stream would become a Buffer,
+    // external memory freed only by a garbage collection (docs/imports.md, Exports).
+    return Readable.from(text(), { objectMode: true, highWaterMark: 1 });
   }
   const { titles, batches } = rows;
   if (format === 'json') return jsonArrayStream(header, titles, batches);

@@ -15,9 +15,9 @@ export interface ExportRows {
   batches: AsyncIterable<unknown[][]>;
 }
 
-/** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread), as UTF-8. */
+/** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread). */
 export interface ExportBytes {
-  bytes: AsyncIterable<Buffer>;
+  bytes: AsyncIterable<string | Buffer>;
 }
 
 async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly string[]): AsyncGenerator<unknown[][]> {

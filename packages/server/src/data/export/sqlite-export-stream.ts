@@ -83,7 +83,7 @@ export async function* sqliteExportRows(
 ): AsyncGenerator<unknown[][]> {
   const decoders = q.out.map((f) => f.decode);
   for await (const reply of readerReplies({ file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH })) {
-    if ('bytes' in reply) throw new Error('The export reader sent text where rows were asked for');
+    if ('bytes' in reply || 'text' in reply) throw new Error('The export reader sent text where rows were asked for');
     const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
     for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
     if (rows.length) yield rows;
@@ -92,12 +92,20 @@ export async function* sqliteExportRows(
 
 /**
  * The CSV lines or sheet rows of every row of `q`, written on the reader thread (`write.columns` say where each
- * column's value is in a row of the query, its kind and its field), as UTF-8 bytes a batch at a time: this
- * thread only forwards them.
+ * column's value is in a row of the query, its kind and its field), a batch at a time (CSV as text, sheet rows as
+ * UTF-8 bytes): this thread only forwards them.
  */
-export async function* sqliteExportBytes(file: string, q: NativeQuery, write: ReaderWrite): AsyncGenerator<Buffer> {
+export async function* sqliteExportBytes(
+  file: string,
+  q: NativeQuery,
+  write: ReaderWrite,
+): AsyncGenerator<string | Buffer> {
   const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
   for await (const reply of readerReplies(data)) {
+    if ('text' in reply) {
+      if (reply.text) yield reply.text;
+      continue;
+    }
     if (!('bytes' in reply)) throw new Error('The export reader sent rows where text was asked for');
     const { bytes } = reply;
     if (bytes.length) yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
