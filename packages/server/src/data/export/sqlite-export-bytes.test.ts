@@ -10,6 +10,7 @@ import type { ColumnMeta } from '@rowbase/core/api/meta';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decoderOf } from '../cell-codec.js';
 import { csvLinesWriter } from './csv-cells.js';
@@ -109,6 +110,11 @@ it('writes on the reader thread the bytes the main thread writes from the same r
     `'=1+2,+1 555 1001,,"1.251,25\u00a0€",143.000,,03/06/2024,2024/03/22 01:01:11 PM,` +
       `"{""a"":1001,""s"":""=1+2""}",f1001.png,"{""0"":1,""1"":2,""2"":233}"`,
   );
+  // A CSV reader gets every row back, line breaks and quotes inside cells included (rows from id 1003 down).
+  const parsed = Papa.parse<string[]>(text, { newline: '\r\n', skipEmptyLines: true }).data;
+  expect(parsed).toHaveLength(ROWS);
+  expect(parsed[ROWS - 4]!.slice(0, 3)).toEqual(['two\r\nlines', '', '3997']);
+  expect(parsed[ROWS - 3]!.slice(0, 3)).toEqual(['a,"b"', '+1 555 3', '2997']);
 });
 
 it('writes on the reader thread the sheet rows the main thread writes, in a workbook a real reader opens', async () => {
