@@ -9,6 +9,8 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { cellFormatter, metaOf } from '@rowbase/core/fields/display/cell-text';
+import type { FieldTypeDef } from '@rowbase/core/fields/field-type';
+import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import {
   DEFAULT_DATE_FORMAT,
   DEFAULT_TIME_FORMAT,
@@ -99,14 +101,15 @@ function dateTimeFormatter(column: ColumnMeta): Formatter {
   };
 }
 
-const DATE_TIME_TYPES = new Set(['DateTime', 'CreateTime', 'LastModifiedTime']);
-
 /**
  * A column's cell text as core's cellFormatter gives it, dates and date-times by the caches above.
  * @example exportCellFormatter({ uidt: 'Date', meta: { date_format: 'DD/MM/YYYY' } })('2024-01-31') // '31/01/2024'
  */
 export function exportCellFormatter(column: ColumnMeta): Formatter {
-  if (column.uidt === 'Date') return dateFormatter(column);
-  if (DATE_TIME_TYPES.has(column.uidt)) return dateTimeFormatter(column);
+  // The registry's value kind: core shows every date kind with the field's date format, every date-time kind
+  // (DateTime, CreateTime, LastModifiedTime) with its date and time formats in the server's zone.
+  const kind = (FIELD_TYPES[column.uidt] as FieldTypeDef | undefined)?.kind;
+  if (kind === 'date') return dateFormatter(column);
+  if (kind === 'datetime') return dateTimeFormatter(column);
   return cellFormatter(column);
 }
