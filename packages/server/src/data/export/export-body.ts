@@ -10,7 +10,7 @@ import { csvLine } from './csv.js';
 import { csvRowsWriter, exportQueryFields, xlsxRowsWriter, type ExportField } from './export-fields.js';
 import { exportRows } from './export-rows.js';
 import { jsonArrayStream } from './json.js';
-import { xlsxStream } from './xlsx-stream.js';
+import { xlsxSheetStream, xlsxStream } from './xlsx-stream.js';
 
 export type ExportFormat = 'csv' | 'excel' | 'json';
 
@@ -33,19 +33,35 @@ export async function exportBody(
   model: Pick<TableModel, 'title'>,
   sheetTitle = model.title,
 ): Promise<Readable> {
-  const { titles, batches } = await exportRows(reader, { ...q, fields: exportQueryFields(fields) });
   const header = fields.map((f) => f.title);
+  const written = format === 'csv' ? 'csv' : format === 'excel' ? 'xlsx' : undefined;
+  const query = { ...q, fields: exportQueryFields(fields) };
+  const rows = await exportRows(reader, query, written && { format: written, fields });
+  const head = '\ufeff' + csvLine(header);
+  if ('bytes' in rows) {
+    // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
+    if (format === 'excel') return xlsxSheetStream(sheetTitle, header, rows.bytes);
+    const lines = rows.bytes;
+    async function* text() {
+      yield head;
+      yield* lines;
+    }
+    // Chunks as they are, one ahead of the socket: a string pushed into a byte stream would become a Buffer,
+    // external memory freed only by a garbage collection (docs/imports.md, Exports).
+    return Readable.from(text(), { objectMode: true, highWaterMark: 1 });
+  }
+  const { titles, batches } = rows;
   if (format === 'json') return jsonArrayStream(header, titles, batches);
   if (format === 'excel') {
     const cells = xlsxRowsWriter(fields, titles);
-    async function* rows() {
+    async function* sheetRows() {
       for await (const batch of batches) yield cells(batch);
     }
-    return xlsxStream(sheetTitle, header, rows());
+    return xlsxStream(sheetTitle, header, sheetRows());
   }
   const lines = csvRowsWriter(fields, titles);
   async function* text() {
-    let chunk = '\ufeff' + csvLine(header);
+    let chunk = head;
     for await (const batch of batches) {
       chunk += lines(batch);
       if (chunk.length >= CSV_CHUNK) {

@@ -7,11 +7,11 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { isCodeType } from '@rowbase/core/fields/code-options';
 import { encodedFieldOf } from '@rowbase/core/fields/col-options';
-import { cellFormatter } from '@rowbase/core/fields/display/cell-text';
 import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { isComputedField } from '../computed/column-sql.js';
 import type { FieldModel, TableModel } from '../table-model.js';
-import { neutralise, quoted } from './csv.js';
+import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
+import { sheetCellsWriter, type SheetColumn } from './sheet-xml.js';
 
 export interface ExportField {
   /** The header. */
@@ -56,46 +56,18 @@ function positions(fields: readonly ExportField[], titles: readonly string[]): n
   });
 }
 
-/** A CSV cell of one column: the display text, escaped when a spreadsheet could run it. */
-function csvCellOf(f: ExportField): (value: unknown) => string {
-  const text = cellFormatter(f.source.column);
-  // Numbers, and values of types whose check keeps formulas out (a phone number's leading `+`), are data.
-  if (f.source.def?.formulaSafe === true) return (v) => quoted(text(v));
-  return (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
+/** The CSV columns of these export columns, over rows whose values have these titles. */
+export function csvColumns(fields: readonly ExportField[], titles: readonly string[]): CsvColumn[] {
+  const at = positions(fields, titles);
+  return fields.map((f, i) => ({ at: at[i]!, column: f.source.column, formulaSafe: f.source.def?.formulaSafe === true }));
 }
 
-/**
- * The CSV text of batches of rows (arrays of values with these titles), one CRLF-terminated line a row. Each
- * column's formatter is chosen once, not per cell.
- */
+/** The CSV text of batches of rows (arrays of values with these titles), one CRLF-terminated line a row. */
 export function csvRowsWriter(
   fields: readonly ExportField[],
   titles: readonly string[],
 ): (rows: readonly (readonly unknown[])[]) => string {
-  const at = positions(fields, titles);
-  const cells = fields.map(csvCellOf);
-  const n = cells.length;
-  return (rows) => {
-    let out = '';
-    for (const row of rows) {
-      for (let c = 0; c < n; c++) out += (c ? ',' : '') + cells[c]!(row[at[c]!]);
-      out += '\r\n';
-    }
-    return out;
-  };
-}
-
-/**
- * An xlsx cell of one column: numbers and booleans stay typed where the grid shows them plainly (a duration
- * or a currency is written as the grid shows it); the rest as display text.
- */
-function xlsxCellOf(f: ExportField): (value: unknown) => unknown {
-  const text = cellFormatter(f.source.column);
-  return (v) => {
-    if (typeof v === 'boolean') return v;
-    const shown = text(v);
-    return typeof v === 'number' && shown === String(v) ? v : shown;
-  };
+  return csvLinesWriter(csvColumns(fields, titles));
 }
 
 /** The xlsx cells of batches of rows (arrays of values with these titles), in the export's column order. */
@@ -103,7 +75,11 @@ export function xlsxRowsWriter(
   fields: readonly ExportField[],
   titles: readonly string[],
 ): (rows: readonly (readonly unknown[])[]) => unknown[][] {
+  return sheetCellsWriter(sheetColumns(fields, titles));
+}
+
+/** The sheet columns of these export columns, over rows whose values have these titles. */
+export function sheetColumns(fields: readonly ExportField[], titles: readonly string[]): SheetColumn[] {
   const at = positions(fields, titles);
-  const cells = fields.map(xlsxCellOf);
-  return (rows) => rows.map((row) => cells.map((cell, c) => cell(row[at[c]!])));
+  return fields.map((f, i) => ({ at: at[i]!, column: f.source.column }));
 }

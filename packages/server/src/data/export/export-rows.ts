@@ -4,13 +4,20 @@
  * through on a reader thread of the export's own (sqlite-export-stream.ts); elsewhere (PostgreSQL, MySQL,
  * SQLite with reader threads off) from pages read here, deep ones by key. See docs/imports.md (Exports).
  */
-import type { RowQuery, RowReader } from '../row-query.js';
-import { STREAM_BATCH, sqliteExportRows } from './sqlite-export-stream.js';
+import type { OutField, RowQuery, RowReader } from '../row-query.js';
+import { csvColumns, type ExportField } from './export-fields.js';
+import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows } from './sqlite-export-stream.js';
+import type { ReaderColumn } from './sqlite-export-worker.js';
 
 export interface ExportRows {
   /** The title of each value of a row, in order. */
   titles: readonly string[];
   batches: AsyncIterable<unknown[][]>;
+}
+
+/** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread). */
+export interface ExportBytes {
+  bytes: AsyncIterable<string | Buffer>;
 }
 
 async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly string[]): AsyncGenerator<unknown[][]> {
@@ -21,12 +28,33 @@ async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly strin
   }
 }
 
-/** The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. */
-export async function exportRows(reader: RowReader, q: RowQuery): Promise<ExportRows> {
+/**
+ * The columns the SQLite reader thread can write itself: when every column is a stored field read with its
+ * own kind's decoder (the thread builds that decoder again from the kind). Undefined otherwise (computed fields
+ * decode by their shape): the lines are written here.
+ */
+function readerColumns(fields: readonly ExportField[], out: readonly OutField[]): ReaderColumn[] | undefined {
+  const titles = out.map((f) => f.title);
+  const columns = csvColumns(fields, titles);
+  const stored = fields.every((f, i) => f.source.name !== null && out[columns[i]!.at]!.decode === f.source.decode);
+  return stored ? columns.map((c, i) => ({ ...c, kind: fields[i]!.source.kind })) : undefined;
+}
+
+/**
+ * The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. With
+ * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them.
+ */
+export async function exportRows(
+  reader: RowReader,
+  q: RowQuery,
+  written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[] },
+): Promise<ExportRows | ExportBytes> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
   const file = await reader.streamFile();
   if (file) {
     const stream = reader.streamSql(q);
+    const columns = written && readerColumns(written.fields, stream.out);
+    if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };
   }
   const titles = reader.projection(q.fields).out.map((f) => f.title);

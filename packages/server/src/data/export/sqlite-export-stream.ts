@@ -9,7 +9,7 @@ import type { OutField } from '../row-query.js';
 import { startModuleWorker } from '../sqlite-read-pool.js';
 import type { NativeQuery } from '../sqlite-statements.js';
 import { sqliteParams } from '../sqlite-statements.js';
-import type { ExportReply, ExportRequest, ExportWorkerData } from './sqlite-export-worker.js';
+import type { ExportReply, ExportRequest, ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 
 /**
  * Rows a batch: enough that a message's cost is spread thin, few enough that a batch is formatted and gone
@@ -45,18 +45,13 @@ function inbox(worker: Worker): () => Promise<ExportReply> {
 }
 
 /**
- * Every row of `q` (compiled by RowReader.streamSql) read from the database file `file`, a batch at a time,
- * each row an array of its values decoded as the records API gives them, in `out` order.
+ * The replies of an export's reader thread, one a batch, the next batch asked for as soon as one arrives (the
+ * reader steps on through it while this one is used); an error reply is thrown as a SqliteError.
  */
-export async function* sqliteExportRows(
-  file: string,
-  q: NativeQuery & { out: readonly OutField[] },
-): AsyncGenerator<unknown[][]> {
-  const data: ExportWorkerData = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH };
+async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<ExportReply, { error: string }>> {
   const worker = startModuleWorker(new URL('./sqlite-export-worker.js', import.meta.url), data, WORKER_LIMITS);
   const next = inbox(worker);
   const ask = (m: ExportRequest) => worker.postMessage(m);
-  const decoders = q.out.map((f) => f.decode);
   let finished = false;
   try {
     ask('next');
@@ -66,19 +61,53 @@ export async function* sqliteExportRows(
         finished = true;
         throw Object.assign(new Error(reply.error), { name: 'SqliteError', code: reply.code });
       }
-      // The reader steps on through the next batch while this one is decoded, formatted and sent.
       if (!reply.done) ask('next');
-      const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
-      for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
-      if (rows.length) yield rows;
-      if (reply.done) {
-        finished = true;
-        return;
-      }
+      finished = reply.done;
+      yield reply;
+      if (reply.done) return;
     }
   } finally {
     // Stopped early (the client went away, or formatting failed): the reader closes its statement and exits.
     if (!finished) ask('close');
     worker.unref();
+  }
+}
+
+/**
+ * Every row of `q` (compiled by RowReader.streamSql) read from the database file `file`, a batch at a time,
+ * each row an array of its values decoded as the records API gives them, in `out` order.
+ */
+export async function* sqliteExportRows(
+  file: string,
+  q: NativeQuery & { out: readonly OutField[] },
+): AsyncGenerator<unknown[][]> {
+  const decoders = q.out.map((f) => f.decode);
+  for await (const reply of readerReplies({ file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH })) {
+    if ('bytes' in reply || 'text' in reply) throw new Error('The export reader sent text where rows were asked for');
+    const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
+    for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
+    if (rows.length) yield rows;
+  }
+}
+
+/**
+ * The CSV lines or sheet rows of every row of `q`, written on the reader thread (`write.columns` say where each
+ * column's value is in a row of the query, its kind and its field), a batch at a time (CSV as text, sheet rows as
+ * UTF-8 bytes): this thread only forwards them.
+ */
+export async function* sqliteExportBytes(
+  file: string,
+  q: NativeQuery,
+  write: ReaderWrite,
+): AsyncGenerator<string | Buffer> {
+  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
+  for await (const reply of readerReplies(data)) {
+    if ('text' in reply) {
+      if (reply.text) yield reply.text;
+      continue;
+    }
+    if (!('bytes' in reply)) throw new Error('The export reader sent rows where text was asked for');
+    const { bytes } = reply;
+    if (bytes.length) yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }

@@ -8,78 +8,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { cellText } from './csv.js';
-
-/** Whether text holds a character XML 1.0 cannot (most cells do not, and are kept as they are). */
-function hasXmlUnsafe(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0xfffe) return true;
-  }
-  return false;
-}
-
-/** Drops characters XML 1.0 cannot hold (control characters other than tab, newline, carriage return). */
-export function xmlSafe(s: string): string {
-  if (!hasXmlUnsafe(s)) return s;
-  let out = '';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c >= 0x20 ? c !== 0xfffe && c !== 0xffff : c === 0x09 || c === 0x0a || c === 0x0d) out += ch;
-  }
-  return out;
-}
-
-/** The longest text an xlsx cell holds. */
-const MAX_CELL_TEXT = 32767;
-
-function cell(value: unknown): unknown {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'boolean') return value;
-  return xmlSafe(cellText(value)).slice(0, MAX_CELL_TEXT);
-}
-
-/** Column letters: A … Z, AA … */
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
-const columnNames: string[] = [];
-const columnOf = (i: number) => (columnNames[i] ??= columnName(i));
-
-const XML_SPECIAL = /[&<>"]/;
-const XML_ESCAPES = /[&<>"]/g;
-const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const xmlText = (s: string) => (XML_SPECIAL.test(s) ? s.replace(XML_ESCAPES, (c) => XML_ENTITY[c]!) : s);
-
-/**
- * Rows as the sheet XML exceljs writes for them (`<c t="str">` strings, `t="b"` booleans, numbers plain, empty
- * cells left out), numbered from `first`. Writing it here instead of through exceljs's row and cell objects
- * costs about a seventh of the CPU, zip aside (50,000 rows of 8 cells: 150 ms against 1,080 ms); see
- * docs/imports.md (Exports).
- */
-export function rowsXml(rows: readonly (readonly unknown[])[], first: number): string {
-  let xml = '';
-  let r = first;
-  for (const row of rows) {
-    xml += `<row r="${r}">`;
-    for (let c = 0; c < row.length; c++) {
-      const v = cell(row[c]);
-      if (v === null) continue;
-      const ref = columnOf(c) + r;
-      if (typeof v === 'number') xml += `<c r="${ref}"><v>${v}</v></c>`;
-      else if (typeof v === 'boolean') xml += `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
-      else xml += `<c r="${ref}" t="str"><v>${xmlText(v as string)}</v></c>`;
-    }
-    xml += '</row>';
-    r++;
-  }
-  return xml;
-}
+import { cell, rowsXml } from './sheet-xml.js';
 
 /** An xlsx sheet's name: no `\ / ? * [ ] :`, at most 31 characters. */
 export function sheetName(title: string): string {
@@ -134,6 +63,25 @@ export function xlsxStream(
   header: readonly string[],
   batches: AsyncIterable<readonly (readonly unknown[])[]>,
 ): Readable {
+  async function* xml() {
+    let next = 2;
+    for await (const rows of batches) {
+      yield rowsXml(rows, next);
+      next += rows.length;
+    }
+  }
+  return xlsxSheetStream(title, header, xml());
+}
+
+/**
+ * The workbook of a header and data rows given as sheet XML (`<row>` elements numbered from 2, as rowsXml
+ * writes them), a batch at a time, read only as fast as the stream is consumed.
+ */
+export function xlsxSheetStream(
+  title: string,
+  header: readonly string[],
+  rowsXmlBatches: AsyncIterable<string | Buffer>,
+): Readable {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -149,11 +97,9 @@ export function xlsxStream(
     // The header goes through exceljs, which opens the sheet's data with it; the data rows are written as
     // XML straight into the sheet's stream (rowsXml).
     sheet.addRow(header.map((h) => cell(h))).commit();
-    const stream = (sheet as unknown as { stream: { write(xml: string): void } }).stream;
-    let next = 2;
-    for await (const rows of batches) {
-      stream.write(rowsXml(rows, next));
-      next += rows.length;
+    const stream = (sheet as unknown as { stream: { write(xml: string | Buffer): void } }).stream;
+    for await (const xml of rowsXmlBatches) {
+      stream.write(xml);
       // Let the zip and the reader catch up before the next batch is read from the database: at most one
       // batch's XML waits in memory.
       await drained(sheet, out);
