@@ -219,7 +219,8 @@ function acquire(req: Http1Request, target: Target): Promise<Connection> {
 
 function release(conn: Connection, reusable: boolean): void {
   conn.exchange = undefined;
-  if (!reusable || conn.socket.destroyed) {
+  // A target let go meanwhile (too many targets) keeps no connections.
+  if (!reusable || conn.socket.destroyed || targets.get(conn.target.key) !== conn.target) {
     conn.socket.destroy();
     return;
   }
