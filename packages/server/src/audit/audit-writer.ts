@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { AppContext } from '../context.js';
+import { prepared, quoteIdent, type PooledClient } from '../data/sqlite-statements.js';
 import { newId } from '../meta/ids.js';
 import { outsideRequest } from './request-context.js';
 
@@ -43,6 +44,52 @@ export interface AuditWriter {
   close(): Promise<void>;
 }
 
+/** Every column an entry fills, in the order of the SQLite fast path's statement. */
+const AUDIT_COLUMNS = [
+  'id',
+  'user',
+  'ip',
+  'base_id',
+  'fk_model_id',
+  'row_id',
+  'op_type',
+  'op_sub_type',
+  'description',
+  'details',
+  'created_at',
+] as const;
+const AUDIT_DEFAULTS = { fk_model_id: null, row_id: null, details: null };
+const INSERT_SQL =
+  `insert into rb_audits (${AUDIT_COLUMNS.map(quoteIdent).join(',')}) ` +
+  `values (${AUDIT_COLUMNS.map(() => '?').join(',')})`;
+
+/**
+ * Embedded SQLite: the batch goes in through one statement prepared once per connection, run per entry inside
+ * one transaction on the app's connection, instead of a knex insert that is built and prepared anew for every
+ * batch (docs/audit.md#cost). False (nothing written) on other databases, or when the connection is inside a
+ * transaction knex does not know of.
+ */
+async function insertOnSqlite(db: Knex, rows: Record<string, unknown>[]): Promise<boolean> {
+  if ((db.client as { config: { client?: unknown } }).config.client !== 'better-sqlite3') return false;
+  const client = db.client as PooledClient;
+  const conn = await client.acquireConnection();
+  try {
+    if (conn.inTransaction) return false;
+    const insert = prepared(conn, INSERT_SQL);
+    prepared(conn, 'begin').run();
+    try {
+      for (const row of rows) insert.run(AUDIT_COLUMNS.map((c) => row[c] ?? null));
+      prepared(conn, 'commit').run();
+    } catch (err) {
+      prepared(conn, 'rollback').run();
+      throw err;
+    }
+    return true;
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
 export function auditWriter(ctx: Pick<AppContext, 'db' | 'log'>): AuditWriter {
   let queue: Record<string, unknown>[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -56,6 +103,7 @@ export function auditWriter(ctx: Pick<AppContext, 'db' | 'log'>): AuditWriter {
     // One batch after the other, so entries keep their order and a reader waits for the batch under way.
     inFlight = inFlight.then(async () => {
       try {
+        if (await insertOnSqlite(ctx.db, rows)) return;
         for (let i = 0; i < rows.length; i += CHUNK)
           await ctx.db('rb_audits').insert(rows.slice(i, i + CHUNK));
       } catch (err) {
@@ -71,7 +119,7 @@ export function auditWriter(ctx: Pick<AppContext, 'db' | 'log'>): AuditWriter {
 
   return {
     write(row) {
-      queue.push({ id: newId('audit'), fk_model_id: null, row_id: null, details: null, ...row });
+      queue.push({ ...AUDIT_DEFAULTS, ...row, id: newId('audit') });
       if (queue.length >= FLUSH_AT) void flush();
       else if (!timer) {
         timer = outsideRequest(() => setTimeout(() => void flush(), FLUSH_MS));

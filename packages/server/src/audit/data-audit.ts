@@ -25,6 +25,9 @@ const VERBS = { INSERT: 'inserted', UPDATE: 'updated', DELETE: 'deleted' } as co
 const shown = (v: unknown) =>
   v === null || v === undefined || v === '' ? 'empty' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
+/** Equal as JSON (how the values were read and are kept); the common case, an unchanged scalar, skips JSON. */
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 function cellChanges(
   values: RowValues,
   previous: RowValues | undefined,
@@ -32,7 +35,7 @@ function cellChanges(
 ) {
   return Object.keys(values)
     .filter((field) => !isSystem(field))
-    .filter((field) => JSON.stringify(values[field]) !== JSON.stringify(previous?.[field]))
+    .filter((field) => !sameValue(values[field], previous?.[field]))
     .map((field) => ({ field, old: previous?.[field] ?? null, new: values[field] ?? null }));
 }
 

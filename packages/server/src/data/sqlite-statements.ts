@@ -76,7 +76,8 @@ export function goesToReader(db: Knex | Knex.Transaction, sql: string): boolean 
   return readPoolOf(db)?.wants(sql) === true;
 }
 
-interface PooledClient {
+/** A knex client as the SQLite hot path takes connections from it. */
+export interface PooledClient {
   acquireConnection(): Promise<Connection>;
   releaseConnection(c: Connection): Promise<unknown>;
   /** knex's tarn pool (absent on a transaction's own client before it starts). */

@@ -5,9 +5,8 @@
  * through, and every redirect is followed by hand and checked again.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { Http1Error, http1Request } from './http1-client.js';
 
 export interface HookRequest {
   method: string;
@@ -76,75 +75,30 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** Connections kept open per target (scheme, host and port), for at most this many targets. */
-const MAX_AGENTS = 100;
-const MAX_SOCKETS_PER_TARGET = 16;
-const agents = new Map<string, http.Agent>();
-
-/**
- * The keep-alive agent of a target: its deliveries reuse connections instead of opening one per request, and a
- * slow receiver holds at most a few of them. A reused connection was checked by the guard when it was opened.
- */
-function agentFor(url: URL, allowLocal: boolean): http.Agent {
-  const key = `${url.protocol}//${url.host}|${allowLocal}`;
-  let agent = agents.get(key);
-  if (agent) {
-    // Most recently used last, so the one let go when full is the least recently used.
-    agents.delete(key);
-  } else {
-    if (agents.size >= MAX_AGENTS) {
-      const [oldest, old] = agents.entries().next().value as [string, http.Agent];
-      agents.delete(oldest);
-      old.destroy();
-    }
-    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
-    agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_TARGET });
-  }
-  agents.set(key, agent);
-  return agent;
-}
-
-function once(req: HookRequest, url: URL): Promise<HookResponse & { location?: string }> {
+async function once(req: HookRequest, url: URL): Promise<HookResponse & { location?: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!req.allowLocal && isIP(host) && isBlockedAddress(host)) {
-    return Promise.reject(new HookSendError('BLOCKED_ADDRESS', `${host} is a local or private address`));
+    throw new HookSendError('BLOCKED_ADDRESS', `${host} is a local or private address`);
   }
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const r = client.request(
-      url,
+  // Connections are kept per target and per guard setting: a kept connection was checked when it was opened.
+  const target = `${url.protocol}//${url.host}|${req.allowLocal}`;
+  try {
+    const res = await http1Request(
       {
         method: req.method,
+        url,
         headers: req.headers,
-        agent: agentFor(url, req.allowLocal),
+        body: req.body !== undefined && req.method !== 'GET' ? req.body : undefined,
+        timeoutMs: req.timeoutMs,
         lookup: req.allowLocal ? undefined : guardedLookup,
-        timeout: req.timeoutMs,
       },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (data.length < MAX_RESPONSE_CHARS) data += chunk;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            statusText: res.statusMessage ?? '',
-            headers: Object.fromEntries(
-              Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-            ),
-            data: data.slice(0, MAX_RESPONSE_CHARS),
-            location: res.headers.location,
-          }),
-        );
-        res.on('error', reject);
-      },
+      target,
     );
-    r.on('timeout', () => r.destroy(new HookSendError('TIMEOUT', `No answer within ${req.timeoutMs} ms`)));
-    r.on('error', (e) => reject(e instanceof HookSendError ? e : new HookSendError('NETWORK', e.message)));
-    // Headers and body leave in one write.
-    r.end(req.body !== undefined && req.method !== 'GET' ? req.body : undefined);
-  });
+    return { ...res, data: res.data.slice(0, MAX_RESPONSE_CHARS), location: res.headers.location };
+  } catch (e) {
+    if (e instanceof HookSendError) throw e;
+    throw new HookSendError(e instanceof Http1Error ? e.code : 'NETWORK', (e as Error).message);
+  }
 }
 
 /** Sends the request, following up to five redirects (each checked like the first target). */
