@@ -8,13 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactCountTable } from '../src/data/pg-count-tables.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { countRequests, expectedGroups, low, type Item } from './count-table-fixtures.js';
 import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
 const ROWS = 6000;
 const kind = 'pg';
-
-type Item = { Id: number; Title: string; Qty: number | null; Price: number; Status: string | null };
 
 describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () => {
   let server: TestServer;
@@ -28,28 +27,8 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
   }, 60_000);
   afterAll(async () => server?.close());
 
-  const bulk = async (tableId: string, rows: unknown[]) => {
-    const res = await server.api.post(`/api/v1/db/data/bulk/noco/${baseId}/${tableId}`, rows, {
-      token: owner.token,
-    });
-    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-  };
-
-  /** A fresh Items table of ROWS rows, its rows as the test knows them, and its columns' ids. */
-  async function items() {
-    const suffix = Math.random().toString(36).slice(2, 8);
-    const t = await createTable(server, owner, baseId, itemsTableBody(`items_${suffix}`, `Items ${suffix}`));
-    for (let from = 0; from < ROWS; from += 2000)
-      await bulk(
-        t.id,
-        Array.from({ length: 2000 }, (_, k) => itemRow(from + k)),
-      );
-    const rows: Item[] = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...itemRow(i) }));
-    const loaded = await server.ctx.tableModels.get(server.ctx, t.id);
-    const columnId = (title: string) =>
-      t.columns.find((c: { title: string }) => c.title === title)!.id as string;
-    return { tableId: t.id as string, table: loaded.model.tableName, rows, columnId };
-  }
+  const { bulk, count, groups, items: itemsOf } = countRequests(() => ({ server, owner, baseId }));
+  const items = () => itemsOf(ROWS);
 
   /** The count tables of a table (found by their insert triggers), with the columns each holds. */
   async function countTables(table: string): Promise<Map<string, string[]>> {
@@ -71,36 +50,6 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     )) as { rows: { name: string }[] };
     return res.rows.map((r) => r.name);
   }
-
-  const count = async (tableId: string, where: string) => {
-    const res = await server.api.get(
-      `/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`,
-      {
-        token: owner.token,
-      },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.count as number;
-  };
-
-  const groups = async (tableId: string, where: string) => {
-    const res = await server.api.get(
-      `/api/v1/db/data/noco/${baseId}/${tableId}/groupby?column_name=Status&where=${encodeURIComponent(where)}`,
-      { token: owner.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { list: { Status: string; count: number }[]; pageInfo: { totalRows: number } };
-  };
-
-  /** Qty below `n` (an empty Qty is below nothing, as in SQL). */
-  const low = (r: Item, n: number) => r.Qty !== null && r.Qty < n;
-
-  /** Groups in the select's option order, as the API sorts them. */
-  const expectedGroups = (rows: Item[], keep: (r: Item) => boolean) =>
-    ITEM_STATUSES.map((s) => ({
-      Status: s,
-      count: rows.filter((r) => r.Status === s && keep(r)).length,
-    })).filter((g) => g.count > 0);
 
   const filters: [string, (r: Item) => boolean][] = [
     ['(Status,eq,open)~and(Qty,lt,120)', (r) => r.Status === 'open' && low(r, 120)],

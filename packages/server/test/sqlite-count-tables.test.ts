@@ -12,12 +12,10 @@ import type { TableModel } from '../src/data/table-model.js';
 import { textSearchBuildStatements } from '../src/data/text-search.js';
 import { dropColumn } from '../src/sources/ddl.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
-import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
-import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
+import { countRequests, expectedGroups, low, type Item } from './count-table-fixtures.js';
+import { createBase, signedInOwner, type Owner } from './meta-factories.js';
 
 const ROWS = 6000;
-
-type Item = { Id: number; Title: string; Qty: number; Price: number; Status: string };
 
 describe.each(testDatabases())('count tables on %s', (kind) => {
   let server: TestServer;
@@ -31,23 +29,8 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
   }, 60_000);
   afterAll(async () => server?.close());
 
-  /** A fresh Items table of ROWS rows, its rows as the test knows them, and its columns' ids. */
-  async function items() {
-    const suffix = Math.random().toString(36).slice(2, 8);
-    const t = await createTable(server, owner, baseId, itemsTableBody(`items_${suffix}`, `Items ${suffix}`));
-    for (let from = 0; from < ROWS; from += 2000) {
-      const res = await server.api.post(
-        `/api/v1/db/data/bulk/noco/${baseId}/${t.id}`,
-        Array.from({ length: 2000 }, (_, k) => itemRow(from + k)),
-        { token: owner.token },
-      );
-      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-    }
-    const rows: Item[] = Array.from({ length: ROWS }, (_, i) => ({ Id: i + 1, ...itemRow(i) }));
-    const loaded = await server.ctx.tableModels.get(server.ctx, t.id);
-    const columnId = (title: string) => t.columns.find((c: any) => c.title === title).id as string;
-    return { tableId: t.id, table: loaded.model.tableName, rows, columnId };
-  }
+  const { count, groups, items: itemsOf } = countRequests(() => ({ server, owner, baseId }));
+  const items = () => itemsOf(ROWS);
 
   /** The count tables of a SQLite table (found by their triggers), with the columns each counts. */
   async function countTables(table: string): Promise<Map<string, string[]>> {
@@ -67,36 +50,6 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     return out;
   }
 
-  const count = async (tableId: string, where: string) => {
-    const res = await server.api.get(
-      `/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`,
-      {
-        token: owner.token,
-      },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.count as number;
-  };
-
-  const groups = async (tableId: string, where: string) => {
-    const res = await server.api.get(
-      `/api/v1/db/data/noco/${baseId}/${tableId}/groupby?column_name=Status&where=${encodeURIComponent(where)}`,
-      { token: owner.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { list: { Status: string; count: number }[]; pageInfo: { totalRows: number } };
-  };
-
-  /** Qty below `n` (an empty Qty is below nothing, as in SQL). */
-  const low = (r: Item, n: number) => r.Qty !== null && r.Qty < n;
-
-  /** Groups in the select's option order, as the API sorts them. */
-  const expectedGroups = (rows: Item[], keep: (r: Item) => boolean) =>
-    ITEM_STATUSES.map((s) => ({
-      Status: s,
-      count: rows.filter((r) => r.Status === s && keep(r)).length,
-    })).filter((g) => g.count > 0);
-
   it('counts and groups exactly from a count table, through inserts, updates and deletes', async () => {
     const { tableId, table, rows } = await items();
     const data = `/api/v1/db/data/noco/${baseId}/${tableId}`;
@@ -106,7 +59,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
       ['(Status,neq,open)~and(Qty,ge,400)', (r) => r.Status !== 'open' && r.Qty !== null && r.Qty >= 400],
     ];
     for (const [where, keep] of filters) expect(await count(tableId, where)).toBe(rows.filter(keep).length);
-    expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => r.Qty < 120));
+    expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
     await server.ctx.dataCache.indexes.settled();
 
     if (kind === 'sqlite') {
@@ -121,7 +74,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
         `update "${name}" set rbx_rows = rbx_rows + 1000 where status = 'open' and qty = 4`,
       );
       expect(await count(tableId, '(Status,eq,open)~and(Qty,lt,7)')).toBe(
-        rows.filter((r) => r.Status === 'open' && r.Qty < 7).length + 1000,
+        rows.filter((r) => r.Status === 'open' && low(r, 7)).length + 1000,
       );
       await server.ctx.db.raw(
         `update "${name}" set rbx_rows = rbx_rows - 1000 where status = 'open' and qty = 4`,
@@ -190,7 +143,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     // Price takes up to 6,000 values: a count table would hold one row for nearly every row.
     const wide = '(Status,eq,open)~and(Price,gt,50)';
     expect(await count(tableId, wide)).toBe(rows.filter((r) => r.Status === 'open' && r.Price > 50).length);
-    expect(await count(tableId, '(Qty,lt,300)')).toBe(rows.filter((r) => r.Qty < 300).length);
+    expect(await count(tableId, '(Qty,lt,300)')).toBe(rows.filter((r) => low(r, 300)).length);
     await server.ctx.dataCache.indexes.settled();
     if (kind === 'sqlite') expect([...(await countTables(table)).values()]).toEqual([['qty', 'rbx_rows']]);
 
