@@ -15,7 +15,11 @@ const ROWS = 6000;
 
 type Item = { Id: number; Qty: number | null; Status: string | null; Grade: number | null };
 
-const itemOf = (i: number): Omit<Item, 'Id'> => ({ Qty: itemRow(i).Qty, Status: itemRow(i).Status, Grade: i % 7 });
+const itemOf = (i: number): Omit<Item, 'Id'> => ({
+  Qty: itemRow(i).Qty,
+  Status: itemRow(i).Status,
+  Grade: i % 7,
+});
 
 /** `((Status,eq,s)~and(Qty,lt,q))~or(Grade,gt,g)`, and which rows it keeps (an empty value passes no test). */
 const orFilter = (s: string, q: number, g: number): [string, (r: Item) => boolean] => [
@@ -36,9 +40,12 @@ describe.each(testDatabases())('counts of ~or filters on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const count = async (tableId: string, where: string) => {
-    const res = await server.api.get(`/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`, {
-      token: owner.token,
-    });
+    const res = await server.api.get(
+      `/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`,
+      {
+        token: owner.token,
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.count as number;
   };
@@ -115,7 +122,9 @@ describe.each(testDatabases())('counts of ~or filters on %s', (kind) => {
     );
     // Row 1 (open, qty 0, grade 0) becomes closed with grade 6; row 5 (open, qty 4, grade 4) loses its grade;
     // row 2 is deleted.
-    expect((await server.api.patch(`${data}/1`, { Status: 'closed', Grade: 6 }, { token: owner.token })).status).toBe(200);
+    expect(
+      (await server.api.patch(`${data}/1`, { Status: 'closed', Grade: 6 }, { token: owner.token })).status,
+    ).toBe(200);
     rows[0] = { ...rows[0]!, Status: 'closed', Grade: 6 };
     expect((await server.api.patch(`${data}/5`, { Grade: null }, { token: owner.token })).status).toBe(200);
     rows[4] = { ...rows[4]!, Grade: null };
@@ -130,7 +139,9 @@ describe.each(testDatabases())('counts of ~or filters on %s', (kind) => {
     ]);
     // The v1 list's totalRows counts the same way.
     const [where, keep] = orFilter('open', 60, 3);
-    const page = await server.api.get(`${data}?where=${encodeURIComponent(where)}&limit=5`, { token: owner.token });
+    const page = await server.api.get(`${data}?where=${encodeURIComponent(where)}&limit=5`, {
+      token: owner.token,
+    });
     expect(page.status).toBe(200);
     expect(page.body.pageInfo.totalRows).toBe(rows.filter(keep).length);
   }, 120_000);
