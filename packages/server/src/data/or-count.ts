@@ -1,8 +1,8 @@
 /**
  * Counts of a two-branch `~or` (docs/performance.md "Counts of `~or` filters"): count(A or B) is
  * count(A) + count(B) − count(A and B), exact under SQL's three-valued logic (a row passes `A or B` when A or B is
- * true, and `A and B` when both are). A and B come from their count tables, A and B from an index over every
- * field of both branches, read alone.
+ * true, and `A and B` when both are). count(A) and count(B) come from count tables, count(A and B) from an
+ * index over every field of both branches, read alone.
  */
 import type { FilterNode } from '@rowbase/core/filters/where';
 import { filterColumns, orBranches } from './auto-index-columns.js';
