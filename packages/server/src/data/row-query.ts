@@ -452,10 +452,13 @@ export class RowReader {
     return a && b ? { or: { a, b, parts } } : {};
   }
 
-  /** A two-branch `~or` gets count tables for its branches and an index for both (or-count.ts). */
+  /**
+   * A two-branch `~or` over more fields than one count table takes gets count tables for its branches and an
+   * index for both (or-count.ts).
+   */
   private suggestOrCount(where: readonly FilterNode[] | undefined): void {
     const parts = this.model.dialect === 'mysql' ? undefined : orParts(where);
-    if (!parts) return;
+    if (!parts || countColumnsFor(this.model, where)) return;
     for (const branch of parts.branches) {
       this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, branch));
     }
