@@ -67,6 +67,8 @@ export class AutoIndexer {
   private readonly tried = new Set<string>();
   /** Index builds still running, by the key of their columns. */
   private readonly building = new Map<string, Promise<void>>();
+  /** Indexes (table and columns, as `tried`) this process built or found in place. */
+  private readonly ready = new Set<string>();
   private readonly perTable = new Map<string, number>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
@@ -236,11 +238,17 @@ export class AutoIndexer {
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
     const build = this.build(db, model, async () => {
       await createIndex(db, model, name, columns);
+      this.ready.add(key);
       return true;
     });
     const running = build.finally(() => this.building.delete(key));
     this.building.set(key, running);
     return running;
+  }
+
+  /** Whether an automatic index on these columns, in order, is in place (built or found by this process). */
+  isReady(model: TableModel, columns: readonly string[]): boolean {
+    return columns.length > 0 && this.ready.has(`${model.tableName}\u0000${columns.join('\u0000')}`);
   }
 
   /**

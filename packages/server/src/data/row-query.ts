@@ -28,6 +28,7 @@ import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
+import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
@@ -90,6 +91,12 @@ function compiledShapes(model: TableModel): Map<string, NativeQuery> {
   let m = shapesByModel.get(model);
   if (!m) shapesByModel.set(model, (m = new Map()));
   return m;
+}
+
+/** Where a count reads from: a count table, the parts of a two-branch `~or`, or else the table. */
+interface CountPlan {
+  counts?: string;
+  or?: { a: string; b: string; parts: OrParts };
 }
 
 export class RowReader {
@@ -374,7 +381,10 @@ export class RowReader {
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
     this.cache.indexes.suggest(this.db, this.model, where, undefined);
-    if (!within) this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, where));
+    if (!within) {
+      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, where));
+      this.suggestOrCount(where);
+    }
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
     const [row] =
@@ -412,17 +422,47 @@ export class RowReader {
 
   /** The count of a filter: from a count table when one serves it (sqlite-count-tables.ts, pg-count-tables.ts). */
   private countQuery(where: readonly FilterNode[] | undefined, within?: RowSubset): Knex.QueryBuilder {
-    return this.countFrom(within ? undefined : this.countTableOf(where), where, within);
+    return this.countFrom(within ? {} : this.countPlan(where), where, within);
   }
 
-  private countFrom(
-    counts: string | undefined,
-    where: readonly FilterNode[] | undefined,
-    within?: RowSubset,
-  ): Knex.QueryBuilder {
-    return counts
-      ? this.fromCountTable(counts, where).sum({ count: COUNT_COLUMN })
+  private countFrom(plan: CountPlan, where: readonly FilterNode[] | undefined, within?: RowSubset): Knex.QueryBuilder {
+    if (plan.or) {
+      // One statement, so the three counts read one snapshot (or-count.ts).
+      const { a, b, parts } = plan.or;
+      const sumA = this.fromCountTable(a, parts.branches[0]).sum({ count: COUNT_COLUMN });
+      const sumB = this.fromCountTable(b, parts.branches[1]).sum({ count: COUNT_COLUMN });
+      const both = this.filtered(parts.both, this.db).count({ count: '*' });
+      return this.db.select(this.db.raw('coalesce((?), 0) + coalesce((?), 0) - (?) as ??', [sumA, sumB, both, 'count']));
+    }
+    return plan.counts
+      ? this.fromCountTable(plan.counts, where).sum({ count: COUNT_COLUMN })
       : this.filtered(where, this.db, within).count({ count: '*' });
+  }
+
+  /**
+   * How a filter is counted: from its count table; a two-branch `~or` from its branches' count tables and the
+   * index for both branches once all are in place (or-count.ts); else from the table.
+   */
+  private countPlan(where: readonly FilterNode[] | undefined): CountPlan {
+    const counts = this.countTableOf(where);
+    if (counts) return { counts };
+    const parts = orParts(where);
+    if (!parts || !this.cache.indexes.isReady(this.model, orConjunctionColumns(this.model, where))) return {};
+    const [a, b] = parts.branches.map((branch) => this.countTableOf(branch));
+    return a && b ? { or: { a, b, parts } } : {};
+  }
+
+  /**
+   * A two-branch `~or` over more fields than one count table takes gets count tables for its branches and an
+   * index for both (or-count.ts).
+   */
+  private suggestOrCount(where: readonly FilterNode[] | undefined): void {
+    const parts = this.model.dialect === 'mysql' ? undefined : orParts(where);
+    if (!parts || countColumnsFor(this.model, where)) return;
+    for (const branch of parts.branches) {
+      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, branch));
+    }
+    this.cache.indexes.suggestColumns(this.db, this.model, orConjunctionColumns(this.model, where));
   }
 
   /**
@@ -430,12 +470,13 @@ export class RowReader {
    * per table model, filter and count table, as pages are (docs/performance.md).
    */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
-    const counts = within ? undefined : this.countTableOf(where);
-    const shape = `c\u0000${counts ?? ''}\u0000${this.countKey(where, within)}\u0000${textSearchVersion()}`;
+    const plan = within ? {} : this.countPlan(where);
+    const from = plan.or ? `${plan.or.a}|${plan.or.b}` : (plan.counts ?? '');
+    const shape = `c\u0000${from}\u0000${this.countKey(where, within)}\u0000${textSearchVersion()}`;
     const shapes = compiledShapes(this.model);
     const known = shapes.get(shape);
     if (known) return known;
-    const compiled = this.countFrom(counts, where, within).toSQL().toNative();
+    const compiled = this.countFrom(plan, where, within).toSQL().toNative();
     const native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
     if (shapes.size >= MAX_SHAPES) shapes.clear();
     shapes.set(shape, native);
