@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
@@ -34,6 +35,11 @@ export type ReaderColumn = CsvColumn & { kind: ValueKind };
 export interface ReaderWrite {
   format: 'csv' | 'xlsx';
   columns: ReaderColumn[];
+  /**
+   * For xlsx: the sheet part around the data rows (xlsx-parts.ts). This thread then writes the whole sheet part
+   * and deflates it, keeping its CRC-32 and length; the main thread only frames the zip (zip-writer.ts).
+   */
+  sheet?: { head: string; tail: string };
 }
 
 /** The main thread asks for the next batch, or stops the read (the client went away). */
@@ -43,6 +49,7 @@ export type ExportReply =
   | { rows: unknown[][]; done: boolean }
   | { json: string; done: boolean }
   | { bytes: Uint8Array; done: boolean }
+  | { deflated: Uint8Array; done: boolean; crc: number; size: number }
   | { text: string; done: boolean }
   | { error: string; code: string | undefined };
 
@@ -74,11 +81,35 @@ function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => s
   };
 }
 
+/**
+ * The sheet part deflated a batch at a time: each batch is one deflate run ending in a sync flush (the last in
+ * the final block), so the runs joined are one deflate stream. Returns the deflated bytes and the CRC-32 and
+ * length of the part so far.
+ */
+function sheetDeflater({ head, tail }: { head: string; tail: string }) {
+  const encoder = new TextEncoder();
+  let crc = 0;
+  let size = 0;
+  let first = true;
+  return (rowsXml: string, done: boolean) => {
+    const text = (first ? head : '') + rowsXml + (done ? tail : '');
+    first = false;
+    const bytes = encoder.encode(text);
+    crc = crc32(bytes, crc);
+    size += bytes.length;
+    const deflated = deflateRawSync(bytes, { level: 1, finishFlush: done ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+    // Moved to the main thread, so it must own its whole ArrayBuffer (zlib may give a slice of a larger one).
+    const own = deflated.byteOffset === 0 && deflated.byteLength === deflated.buffer.byteLength;
+    return { deflated: own ? new Uint8Array(deflated.buffer) : new Uint8Array(deflated), crc, size };
+  };
+}
+
 function serve(): void {
   const port = parentPort;
   if (!port) return;
   const { file, sql, params, batch, write } = workerData as ExportWorkerData;
   const written = write ? batchWriter(write) : undefined;
+  const deflate = write?.sheet ? sheetDeflater(write.sheet) : undefined;
   const encoder = new TextEncoder();
   let db: Database.Database | undefined;
   let rows: IterableIterator<unknown[]> | undefined;
@@ -115,6 +146,9 @@ function serve(): void {
           // freed only by a garbage collection, which a thread that allocates little seldom runs (about 40 MB
           // more RSS at 1M rows).
           port.postMessage({ text, done } satisfies ExportReply);
+        } else if (deflate) {
+          const { deflated, crc, size } = deflate(text, done);
+          port.postMessage({ deflated, done, crc, size } satisfies ExportReply, [deflated.buffer as ArrayBuffer]);
         } else {
           const bytes = encoder.encode(text);
           port.postMessage({ bytes, done } satisfies ExportReply, [bytes.buffer as ArrayBuffer]);
