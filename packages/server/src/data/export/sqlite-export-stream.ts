@@ -56,6 +56,8 @@ async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<Ex
   let finished = false;
   try {
     ask('next');
+    // A sheet's reader deflates a batch on zlib's thread pool while it reads the next: keep two asked for.
+    if (data.write?.sheet) ask('next');
     for (;;) {
       const reply = await next();
       if ('error' in reply) {

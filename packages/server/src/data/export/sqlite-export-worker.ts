@@ -8,12 +8,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
+
+const deflateRawAsync = promisify(deflateRaw);
 
 export interface ExportWorkerData {
   file: string;
@@ -83,24 +86,26 @@ function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => s
 
 /**
  * The sheet part deflated a batch at a time: each batch is one deflate run ending in a sync flush (the last in
- * the final block), so the runs joined are one deflate stream. Returns the deflated bytes and the CRC-32 and
- * length of the part so far.
+ * the final block), so the runs joined are one deflate stream. The CRC-32 and length of the part so far are
+ * taken here, in order; the deflate runs on libuv's thread pool, while this thread reads the next batch.
  */
 function sheetDeflater({ head, tail }: { head: string; tail: string }) {
   const encoder = new TextEncoder();
   let crc = 0;
   let size = 0;
   let first = true;
-  return (rowsXml: string, done: boolean) => {
+  return async (rowsXml: string, done: boolean) => {
     const text = (first ? head : '') + rowsXml + (done ? tail : '');
     first = false;
     const bytes = encoder.encode(text);
     crc = crc32(bytes, crc);
     size += bytes.length;
-    const deflated = deflateRawSync(bytes, { level: 1, finishFlush: done ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+    const sizes = { crc, size };
+    const finishFlush = done ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+    const deflated = await deflateRawAsync(bytes, { level: 1, finishFlush });
     // Moved to the main thread, so it must own its whole ArrayBuffer (zlib may give a slice of a larger one).
     const own = deflated.byteOffset === 0 && deflated.byteLength === deflated.buffer.byteLength;
-    return { deflated: own ? new Uint8Array(deflated.buffer) : new Uint8Array(deflated), crc, size };
+    return { deflated: own ? new Uint8Array(deflated.buffer) : new Uint8Array(deflated), ...sizes };
   };
 }
 
@@ -113,15 +118,30 @@ function serve(): void {
   const encoder = new TextEncoder();
   let db: Database.Database | undefined;
   let rows: IterableIterator<unknown[]> | undefined;
-  const stop = () => {
+  /** Set once the last row is read (the sheet's last batches may still be deflating). */
+  let finished = false;
+  let closed = false;
+  /** The sheet's batches are posted in order, each once deflated. */
+  let posted: Promise<void> = Promise.resolve();
+  const closeDb = () => {
     rows?.return?.();
     rows = undefined;
     db?.close();
     db = undefined;
+  };
+  const stop = () => {
+    closeDb();
+    closed = true;
     port.close();
+  };
+  const fail = (err: unknown) => {
+    const e = err as { message?: string; code?: string };
+    if (!closed) port.postMessage({ error: String(e.message), code: e.code } satisfies ExportReply);
+    stop();
   };
   port.on('message', (msg: ExportRequest) => {
     if (msg === 'close') return stop();
+    if (finished || closed) return;
     try {
       if (!rows) {
         db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
@@ -147,8 +167,20 @@ function serve(): void {
           // more RSS at 1M rows).
           port.postMessage({ text, done } satisfies ExportReply);
         } else if (deflate) {
-          const { deflated, crc, size } = deflate(text, done);
-          port.postMessage({ deflated, done, crc, size } satisfies ExportReply, [deflated.buffer as ArrayBuffer]);
+          // The main thread keeps two batches asked for, so this thread reads the next one while zlib deflates
+          // this one on another thread.
+          const deflating = deflate(text, done);
+          finished = done;
+          if (done) closeDb();
+          posted = posted
+            .then(() => deflating)
+            .then(({ deflated, crc, size }) => {
+              if (closed) return;
+              port.postMessage({ deflated, done, crc, size } satisfies ExportReply, [deflated.buffer as ArrayBuffer]);
+              if (done) stop();
+            })
+            .catch(fail);
+          return;
         } else {
           const bytes = encoder.encode(text);
           port.postMessage({ bytes, done } satisfies ExportReply, [bytes.buffer as ArrayBuffer]);
@@ -162,9 +194,7 @@ function serve(): void {
       port.postMessage((out.every(jsonSafe) ? { json: JSON.stringify(out), done } : { rows: out, done }) satisfies ExportReply);
       if (done) stop();
     } catch (err) {
-      const e = err as { message?: string; code?: string };
-      port.postMessage({ error: String(e.message), code: e.code } satisfies ExportReply);
-      stop();
+      fail(err);
     }
   });
 }
