@@ -8,15 +8,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
-import { promisify } from 'node:util';
-import { constants, crc32, deflateRaw } from 'node:zlib';
+import { constants, crc32, createDeflateRaw } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
-
-const deflateRawAsync = promisify(deflateRaw);
 
 export interface ExportWorkerData {
   file: string;
@@ -85,27 +82,51 @@ function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => s
 }
 
 /**
- * The sheet part deflated a batch at a time: each batch is one deflate run ending in a sync flush (the last in
- * the final block), so the runs joined are one deflate stream. The CRC-32 and length of the part so far are
- * taken here, in order; the deflate runs on libuv's thread pool, while this thread reads the next batch.
+ * The sheet part deflated a batch at a time by one deflate stream, each batch ending in a sync flush (the last in
+ * the final block). The CRC-32 and length of the part so far are taken here, in order; the deflate runs on
+ * libuv's thread pool while this thread reads the next batch. One stream for the whole part: no zlib state
+ * allocated per batch, and the window carries over.
  */
 function sheetDeflater({ head, tail }: { head: string; tail: string }) {
   const encoder = new TextEncoder();
+  const zip = createDeflateRaw({ level: 1 });
+  let chunks: Buffer[] = [];
+  zip.on('data', (c: Buffer) => chunks.push(c));
+  const take = (): Uint8Array => {
+    // Moved to the main thread, so it must own its whole ArrayBuffer (zlib's chunks are slices).
+    const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      joined.set(c, at);
+      at += c.length;
+    }
+    chunks = [];
+    return joined;
+  };
   let crc = 0;
   let size = 0;
   let first = true;
-  return async (rowsXml: string, done: boolean) => {
+  return (rowsXml: string, done: boolean): Promise<{ deflated: Uint8Array; crc: number; size: number }> => {
     const text = (first ? head : '') + rowsXml + (done ? tail : '');
     first = false;
     const bytes = encoder.encode(text);
     crc = crc32(bytes, crc);
     size += bytes.length;
     const sizes = { crc, size };
-    const finishFlush = done ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
-    const deflated = await deflateRawAsync(bytes, { level: 1, finishFlush });
-    // Moved to the main thread, so it must own its whole ArrayBuffer (zlib may give a slice of a larger one).
-    const own = deflated.byteOffset === 0 && deflated.byteLength === deflated.buffer.byteLength;
-    return { deflated: own ? new Uint8Array(deflated.buffer) : new Uint8Array(deflated), ...sizes };
+    return new Promise((resolve, reject) => {
+      zip.once('error', reject);
+      const taken = () => {
+        zip.off('error', reject);
+        resolve({ deflated: take(), ...sizes });
+      };
+      if (done) {
+        zip.once('end', taken);
+        zip.end(bytes);
+      } else {
+        zip.write(bytes);
+        zip.flush(constants.Z_SYNC_FLUSH, taken);
+      }
+    });
   };
 }
 
