@@ -191,6 +191,8 @@ function serve(): void {
           // The main thread keeps two batches asked for, so this thread reads the next one while zlib deflates
           // this one on another thread.
           const deflating = deflate(text, done);
+          // Handled in order below; marked handled now so a failure waiting its turn is not an unhandled rejection.
+          deflating.catch(() => undefined);
           finished = done;
           if (done) closeDb();
           posted = posted
