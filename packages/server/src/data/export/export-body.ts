@@ -10,7 +10,9 @@ import { csvLine } from './csv.js';
 import { csvRowsWriter, exportQueryFields, xlsxRowsWriter, type ExportField } from './export-fields.js';
 import { exportRows } from './export-rows.js';
 import { jsonArrayStream } from './json.js';
-import { xlsxSheetStream, xlsxStream } from './xlsx-stream.js';
+import { workbookParts } from './xlsx-parts.js';
+import { xlsxStream } from './xlsx-stream.js';
+import { zipBytes, zipPart } from './zip-writer.js';
 
 export type ExportFormat = 'csv' | 'excel' | 'json';
 
@@ -36,11 +38,18 @@ export async function exportBody(
   const header = fields.map((f) => f.title);
   const written = format === 'csv' ? 'csv' : format === 'excel' ? 'xlsx' : undefined;
   const query = { ...q, fields: exportQueryFields(fields) };
-  const rows = await exportRows(reader, query, written && { format: written, fields });
+  // The workbook's other parts and its sheet around the rows, for the reader thread to write the sheet into.
+  const book = format === 'excel' ? await workbookParts(sheetTitle, header) : undefined;
+  const rows = await exportRows(reader, query, written && { format: written, fields, sheet: book });
   const head = '\ufeff' + csvLine(header);
+  if ('deflatedSheet' in rows && book) {
+    // The sheet part written and deflated on the reader thread: this thread only frames the zip.
+    const parts = book.parts.map((p) => zipPart(p.name, p.data));
+    return Readable.from(zipBytes(parts, book.sheetPath, rows.deflatedSheet), { objectMode: false });
+  }
+  if ('deflatedSheet' in rows) throw new Error('A sheet was written for an export that is not a workbook');
   if ('bytes' in rows) {
     // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
-    if (format === 'excel') return xlsxSheetStream(sheetTitle, header, rows.bytes);
     const lines = rows.bytes;
     async function* text() {
       yield head;

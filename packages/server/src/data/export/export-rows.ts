@@ -6,8 +6,9 @@
  */
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
 import { csvColumns, type ExportField } from './export-fields.js';
-import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows } from './sqlite-export-stream.js';
+import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
+import type { DeflatedChunk } from './zip-writer.js';
 
 export interface ExportRows {
   /** The title of each value of a row, in order. */
@@ -18,6 +19,11 @@ export interface ExportRows {
 /** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread). */
 export interface ExportBytes {
   bytes: AsyncIterable<string | Buffer>;
+}
+
+/** An xlsx export's sheet part, written and deflated (by the SQLite reader thread), for the zip. */
+export interface ExportSheet {
+  deflatedSheet: AsyncIterable<DeflatedChunk>;
 }
 
 async function* pagedRows(reader: RowReader, q: RowQuery, titles: readonly string[]): AsyncGenerator<unknown[][]> {
@@ -42,18 +48,22 @@ function readerColumns(fields: readonly ExportField[], out: readonly OutField[])
 
 /**
  * The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. With
- * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them.
+ * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them;
+ * with `written.sheet` (the sheet part around its rows), the whole sheet part deflated.
  */
 export async function exportRows(
   reader: RowReader,
   q: RowQuery,
-  written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[] },
-): Promise<ExportRows | ExportBytes> {
+  written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[]; sheet?: { head: string; tail: string } },
+): Promise<ExportRows | ExportBytes | ExportSheet> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
   const file = await reader.streamFile();
   if (file) {
     const stream = reader.streamSql(q);
     const columns = written && readerColumns(written.fields, stream.out);
+    if (columns && written.sheet) {
+      return { deflatedSheet: sqliteExportSheet(file, stream, { format: 'xlsx', columns, sheet: written.sheet }) };
+    }
     if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };
   }

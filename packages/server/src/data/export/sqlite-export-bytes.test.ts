@@ -4,6 +4,7 @@
  * breaks, blobs, dates and date-times, empty cells; the workbook opens in a real reader.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
@@ -15,9 +16,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decoderOf } from '../cell-codec.js';
 import { csvLinesWriter } from './csv-cells.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
-import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows } from './sqlite-export-stream.js';
+import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
+import { workbookParts } from './xlsx-parts.js';
 import { xlsxSheetStream } from './xlsx-stream.js';
+import { zipBytes, zipPart, type DeflatedChunk } from './zip-writer.js';
 
 const ROWS = STREAM_BATCH * 2 + 3;
 let dir: string;
@@ -159,4 +162,77 @@ it('writes on the reader thread the sheet rows the main thread writes, in a work
     '=1+2',
   ]);
   expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+});
+
+/** Every row's values of the first sheet of a workbook, as ExcelJS reads them. */
+async function sheetValues(bytes: Buffer): Promise<unknown[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const rows: unknown[] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => rows.push(row.values));
+  return [sheet.name, sheet.rowCount, ...rows];
+}
+
+it('deflates the whole sheet part on the reader thread into a workbook with the cells exceljs writes', async () => {
+  process.env.TZ = 'UTC';
+  const q = { sql, bindings: [0] };
+  const header = FIELDS.map((f) => f.name);
+  const book = await workbookParts('Things', header);
+  const chunks: DeflatedChunk[] = [];
+  for await (const c of sqliteExportSheet(file, q, { format: 'xlsx', columns, sheet: book })) chunks.push(c);
+
+  // One deflate stream of the sheet exceljs writes around the rows the main thread writes, its CRC and length.
+  const cells = sheetCellsWriter(columns);
+  let rowsHere = '';
+  let next = 2;
+  for await (const rows of sqliteExportRows(file, { ...q, out })) {
+    rowsHere += rowsXml(cells(rows), next);
+    next += rows.length;
+  }
+  const sheetXml = Buffer.from(book.head + rowsHere + book.tail);
+  expect(chunks).toHaveLength(3);
+  expect(inflateRawSync(Buffer.concat(chunks.map((c) => c.bytes)))).toEqual(sheetXml);
+  expect(chunks.at(-1)!.end).toEqual({ crc: crc32(sheetXml), size: sheetXml.length });
+  expect(chunks.slice(0, -1).every((c) => c.end === undefined)).toBe(true);
+
+  // The zip of it opens in ExcelJS with exactly the cells of the workbook exceljs's writer zips.
+  async function* deflated() {
+    yield* chunks;
+  }
+  const zipped: Buffer[] = [];
+  const parts = book.parts.map((p) => zipPart(p.name, p.data));
+  for await (const b of zipBytes(parts, book.sheetPath, deflated())) zipped.push(b);
+  async function* rowsXmlBatches() {
+    yield rowsHere;
+  }
+  const byExceljs: Buffer[] = [];
+  for await (const c of xlsxSheetStream('Things', header, rowsXmlBatches())) byExceljs.push(c as Buffer);
+  const values = await sheetValues(Buffer.concat(zipped));
+  expect(values).toEqual(await sheetValues(Buffer.concat(byExceljs)));
+  expect(values.slice(0, 3)).toEqual(['Things', ROWS + 1, [undefined, ...header]]);
+  expect(values.at(-1)).toEqual([
+    undefined,
+    '=1+2',
+    '+1 555 1',
+    997,
+    '1,25\u00a0€',
+    '0.143',
+    false,
+    '02/02/2024',
+    '2024/03/02 01:01:11 AM',
+    '{"a":1,"s":"=1+2"}',
+    'f1.png',
+    '=1+2',
+  ]);
+});
+
+it('writes a workbook of the header alone when no row matches', async () => {
+  const header = FIELDS.map((f) => f.name);
+  const book = await workbookParts('Empty', header);
+  const chunks: Buffer[] = [];
+  const sheet = sqliteExportSheet(file, { sql, bindings: [ROWS] }, { format: 'xlsx', columns, sheet: book });
+  const parts = book.parts.map((p) => zipPart(p.name, p.data));
+  for await (const b of zipBytes(parts, book.sheetPath, sheet)) chunks.push(b);
+  expect(await sheetValues(Buffer.concat(chunks))).toEqual(['Empty', 1, [undefined, ...header]]);
 });

@@ -9,6 +9,7 @@ import type { OutField } from '../row-query.js';
 import { startModuleWorker } from '../sqlite-read-pool.js';
 import type { NativeQuery } from '../sqlite-statements.js';
 import { sqliteParams } from '../sqlite-statements.js';
+import type { DeflatedChunk } from './zip-writer.js';
 import type { ExportReply, ExportRequest, ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 
 /**
@@ -55,6 +56,8 @@ async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<Ex
   let finished = false;
   try {
     ask('next');
+    // A sheet's reader deflates a batch on zlib's thread pool while it reads the next: keep two asked for.
+    if (data.write?.sheet) ask('next');
     for (;;) {
       const reply = await next();
       if ('error' in reply) {
@@ -83,7 +86,8 @@ export async function* sqliteExportRows(
 ): AsyncGenerator<unknown[][]> {
   const decoders = q.out.map((f) => f.decode);
   for await (const reply of readerReplies({ file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH })) {
-    if ('bytes' in reply || 'text' in reply) throw new Error('The export reader sent text where rows were asked for');
+    if ('bytes' in reply || 'text' in reply || 'deflated' in reply)
+      throw new Error('The export reader sent text where rows were asked for');
     const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
     for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
     if (rows.length) yield rows;
@@ -106,8 +110,27 @@ export async function* sqliteExportBytes(
       if (reply.text) yield reply.text;
       continue;
     }
-    if (!('bytes' in reply)) throw new Error('The export reader sent rows where text was asked for');
+    if (!('bytes' in reply)) throw new Error('The export reader sent something else where text was asked for');
     const { bytes } = reply;
     if (bytes.length) yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+}
+
+/**
+ * The deflated sheet part of an xlsx export of every row of `q`, written and deflated on the reader thread
+ * (`write.sheet` holds the part around the rows), a batch at a time; the last chunk has the part's CRC-32 and
+ * length. This thread only puts the bytes into the zip (zip-writer.ts).
+ */
+export async function* sqliteExportSheet(
+  file: string,
+  q: NativeQuery,
+  write: ReaderWrite & { sheet: { head: string; tail: string } },
+): AsyncGenerator<DeflatedChunk> {
+  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
+  for await (const reply of readerReplies(data)) {
+    if (!('deflated' in reply)) throw new Error('The export reader sent something else where a sheet was asked for');
+    const { deflated, crc, size } = reply;
+    const bytes = Buffer.from(deflated.buffer, deflated.byteOffset, deflated.byteLength);
+    yield reply.done ? { bytes, end: { crc, size } } : { bytes };
   }
 }

@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValueKind } from '@rowbase/core/fields/field-type';
+import { constants, crc32, createDeflateRaw } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
@@ -34,6 +35,11 @@ export type ReaderColumn = CsvColumn & { kind: ValueKind };
 export interface ReaderWrite {
   format: 'csv' | 'xlsx';
   columns: ReaderColumn[];
+  /**
+   * For xlsx: the sheet part around the data rows (xlsx-parts.ts). This thread then writes the whole sheet part
+   * and deflates it, keeping its CRC-32 and length; the main thread only frames the zip (zip-writer.ts).
+   */
+  sheet?: { head: string; tail: string };
 }
 
 /** The main thread asks for the next batch, or stops the read (the client went away). */
@@ -43,6 +49,7 @@ export type ExportReply =
   | { rows: unknown[][]; done: boolean }
   | { json: string; done: boolean }
   | { bytes: Uint8Array; done: boolean }
+  | { deflated: Uint8Array; done: boolean; crc: number; size: number }
   | { text: string; done: boolean }
   | { error: string; code: string | undefined };
 
@@ -74,23 +81,88 @@ function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => s
   };
 }
 
+/**
+ * The sheet part deflated a batch at a time by one deflate stream, each batch ending in a sync flush (the last in
+ * the final block). The CRC-32 and length of the part so far are taken here, in order; the deflate runs on
+ * libuv's thread pool while this thread reads the next batch. One stream for the whole part: no zlib state
+ * allocated per batch, and the window carries over.
+ */
+function sheetDeflater({ head, tail }: { head: string; tail: string }) {
+  const encoder = new TextEncoder();
+  const zip = createDeflateRaw({ level: 1 });
+  let chunks: Buffer[] = [];
+  zip.on('data', (c: Buffer) => chunks.push(c));
+  const take = (): Uint8Array => {
+    // Moved to the main thread, so it must own its whole ArrayBuffer (zlib's chunks are slices).
+    const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      joined.set(c, at);
+      at += c.length;
+    }
+    chunks = [];
+    return joined;
+  };
+  let crc = 0;
+  let size = 0;
+  let first = true;
+  return (rowsXml: string, done: boolean): Promise<{ deflated: Uint8Array; crc: number; size: number }> => {
+    const text = (first ? head : '') + rowsXml + (done ? tail : '');
+    first = false;
+    const bytes = encoder.encode(text);
+    crc = crc32(bytes, crc);
+    size += bytes.length;
+    const sizes = { crc, size };
+    return new Promise((resolve, reject) => {
+      zip.once('error', reject);
+      const taken = () => {
+        zip.off('error', reject);
+        resolve({ deflated: take(), ...sizes });
+      };
+      if (done) {
+        zip.once('end', taken);
+        zip.end(bytes);
+      } else {
+        zip.write(bytes);
+        zip.flush(constants.Z_SYNC_FLUSH, taken);
+      }
+    });
+  };
+}
+
 function serve(): void {
   const port = parentPort;
   if (!port) return;
   const { file, sql, params, batch, write } = workerData as ExportWorkerData;
   const written = write ? batchWriter(write) : undefined;
+  const deflate = write?.sheet ? sheetDeflater(write.sheet) : undefined;
   const encoder = new TextEncoder();
   let db: Database.Database | undefined;
   let rows: IterableIterator<unknown[]> | undefined;
-  const stop = () => {
+  /** Set once the last row is read (the sheet's last batches may still be deflating). */
+  let finished = false;
+  let closed = false;
+  /** The sheet's batches are posted in order, each once deflated. */
+  let posted: Promise<void> = Promise.resolve();
+  const closeDb = () => {
     rows?.return?.();
     rows = undefined;
     db?.close();
     db = undefined;
+  };
+  const stop = () => {
+    closeDb();
+    closed = true;
     port.close();
+  };
+  const fail = (err: unknown) => {
+    const e = err as { message?: string; code?: string };
+    if (!closed) port.postMessage({ error: String(e.message), code: e.code } satisfies ExportReply);
+    stop();
   };
   port.on('message', (msg: ExportRequest) => {
     if (msg === 'close') return stop();
+    if (finished || closed) return;
     try {
       if (!rows) {
         db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
@@ -115,6 +187,23 @@ function serve(): void {
           // freed only by a garbage collection, which a thread that allocates little seldom runs (about 40 MB
           // more RSS at 1M rows).
           port.postMessage({ text, done } satisfies ExportReply);
+        } else if (deflate) {
+          // The main thread keeps two batches asked for, so this thread reads the next one while zlib deflates
+          // this one on another thread.
+          const deflating = deflate(text, done);
+          // Handled in order below; marked handled now so a failure waiting its turn is not an unhandled rejection.
+          deflating.catch(() => undefined);
+          finished = done;
+          if (done) closeDb();
+          posted = posted
+            .then(() => deflating)
+            .then(({ deflated, crc, size }) => {
+              if (closed) return;
+              port.postMessage({ deflated, done, crc, size } satisfies ExportReply, [deflated.buffer as ArrayBuffer]);
+              if (done) stop();
+            })
+            .catch(fail);
+          return;
         } else {
           const bytes = encoder.encode(text);
           port.postMessage({ bytes, done } satisfies ExportReply, [bytes.buffer as ArrayBuffer]);
@@ -128,9 +217,7 @@ function serve(): void {
       port.postMessage((out.every(jsonSafe) ? { json: JSON.stringify(out), done } : { rows: out, done }) satisfies ExportReply);
       if (done) stop();
     } catch (err) {
-      const e = err as { message?: string; code?: string };
-      port.postMessage({ error: String(e.message), code: e.code } satisfies ExportReply);
-      stop();
+      fail(err);
     }
   });
 }
