@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PreparedBatch, PrepareSpec } from './prepared-batches.js';
+import { unpackValues } from './packed-values.js';
 import type { WorkerMessage } from './prepared-batches-worker.js';
 
 /**
@@ -47,7 +48,8 @@ export async function* preparedBatchesInWorker(spec: PrepareSpec): AsyncGenerato
       if (m.type === 'error') throw new Error(m.message);
       // Taken: the worker may read one more batch while this one is inserted.
       worker.postMessage('taken');
-      yield m.batch;
+      const { packed, ...rest } = m.batch;
+      yield { ...rest, values: unpackValues(packed) };
     }
   } finally {
     await worker.terminate();
