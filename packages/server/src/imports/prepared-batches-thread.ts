@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PreparedBatch, PrepareSpec } from './prepared-batches.js';
-import { unpackValues } from './packed-values.js';
 import type { WorkerMessage } from './prepared-batches-worker.js';
 
 /**
@@ -48,8 +47,7 @@ export async function* preparedBatchesInWorker(spec: PrepareSpec): AsyncGenerato
       if (m.type === 'error') throw new Error(m.message);
       // Taken: the worker may read one more batch while this one is inserted.
       worker.postMessage('taken');
-      const { packed, ...rest } = m.batch;
-      yield { ...rest, values: unpackValues(packed) };
+      yield m.batch;
     }
   } finally {
     await worker.terminate();

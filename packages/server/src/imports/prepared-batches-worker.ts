@@ -1,18 +1,14 @@
 /**
  * Worker thread of `preparedBatchesInWorker`: reads the file and checks its rows (`preparedBatches`), posting
- * each batch to the main thread, its values packed (`packed-values.ts`). It runs at most `AHEAD` batches ahead of the batches the main thread has
+ * each batch to the main thread. It runs at most `AHEAD` batches ahead of the batches the main thread has
  * taken, so a slow insert keeps memory flat. See docs/imports.md.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { packedBuffers, packValues, type PackedValues } from './packed-values.js';
 import { preparedBatches, type PreparedBatch, type PrepareSpec } from './prepared-batches.js';
-
-/** A batch as posted: its values packed (`packed-values.ts`), which the main thread unpacks cheaply. */
-export type PostedBatch = Omit<PreparedBatch, 'values'> & { packed: PackedValues };
 
 /** Messages from the worker: a batch, the end, or the failure that stopped it. */
 export type WorkerMessage =
-  { type: 'batch'; batch: PostedBatch } | { type: 'done' } | { type: 'error'; message: string };
+  { type: 'batch'; batch: PreparedBatch } | { type: 'done' } | { type: 'error'; message: string };
 
 /** Batches posted and not yet taken before the worker waits. */
 export const AHEAD = 2;
@@ -30,12 +26,7 @@ async function run(): Promise<void> {
   try {
     for await (const batch of preparedBatches(workerData as PrepareSpec)) {
       while (posted - taken >= AHEAD) await new Promise<void>((resolve) => (wake = resolve));
-      const { values, ...rest } = batch;
-      const packed = packValues(values);
-      port.postMessage(
-        { type: 'batch', batch: { ...rest, packed } } satisfies WorkerMessage,
-        packedBuffers(packed),
-      );
+      port.postMessage({ type: 'batch', batch } satisfies WorkerMessage);
       posted++;
     }
     port.postMessage({ type: 'done' } satisfies WorkerMessage);
