@@ -21,6 +21,7 @@ import { sheetRowCount } from './xlsx-sheets.js';
 import { readRowBatches, type ImportFormat } from './read-rows.js';
 import { preparedBatches, type PrepareSpec, type SkippedRow } from './prepared-batches.js';
 import { preparedBatchesInWorker } from './prepared-batches-thread.js';
+import { startWalCheckpoints } from './wal-checkpoints.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
@@ -259,19 +260,25 @@ async function insertFileRows(
   let skippedCount = 0;
   let imported = 0;
   const before = progress.done;
-  for await (const batch of batches) {
-    run.throwIfCancelled();
-    if (batch.count) await loadRowValues(target, batch.cols, batch.values, batch.count);
-    imported += batch.count;
-    skippedCount += batch.skippedCount;
-    skipped.push(...batch.skipped);
-    progress.done = before + imported + skippedCount;
-    // A line count can fall short of the rows (cells with line breaks): "of" never goes below "done".
-    progress.total = Math.max(progress.total, progress.done);
-    await run.progress({
-      message: `Imported ${progress.done} of ${progress.total} rows`,
-      percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
-    });
+  // Large files: the WAL is checkpointed on another thread, not inside this thread's COMMITs.
+  const wal = onWorker ? await startWalCheckpoints(db) : undefined;
+  try {
+    for await (const batch of batches) {
+      run.throwIfCancelled();
+      if (batch.count) await loadRowValues(target, batch.cols, batch.values, batch.count);
+      imported += batch.count;
+      skippedCount += batch.skippedCount;
+      skipped.push(...batch.skipped);
+      progress.done = before + imported + skippedCount;
+      // A line count can fall short of the rows (cells with line breaks): "of" never goes below "done".
+      progress.total = Math.max(progress.total, progress.done);
+      await run.progress({
+        message: `Imported ${progress.done} of ${progress.total} rows`,
+        percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
+      });
+    }
+  } finally {
+    await wal?.stop();
   }
   run.throwIfCancelled();
   return { rows_imported: imported, rows_skipped: skippedCount, skipped };
