@@ -3,7 +3,7 @@
  * columns and the row height each come back with Undo and go again with Redo.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { launchBrowser, startApp, type RunningApp } from '../support/app.js';
 import { type Api, call, cellPoint, eventually, openGrid, shownTitles } from '../support/grid.js';
 import { signUpByApi } from '../support/web.js';
@@ -46,6 +46,33 @@ async function headerMenu(title: string, item: string) {
   await page.waitForSelector('[data-testid=header-menu]');
   await page.click(`[data-testid=header-menu] button:has-text("${item}")`);
 }
+
+/**
+ * Saves the open field dialog and waits for it to close; if it stays open, fails with what it shows (an error
+ * under a field, a message), not only with a timeout.
+ */
+async function saveFieldDialog() {
+  await page.click('.ant-modal-footer .ant-btn-primary');
+  try {
+    await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  } catch (e) {
+    const shown = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.ant-modal-content, .ant-message'))
+        .map((n) => n.textContent)
+        .join(' | '),
+    );
+    throw new Error(`the field dialog stayed open showing: ${shown}`, { cause: e });
+  }
+}
+
+// A test that failed with a dialog open must not leave it in the way of the next test (or of its retry).
+beforeEach(async () => {
+  if (!page) return;
+  for (let i = 0; i < 3 && (await page.locator('.ant-modal-mask').isVisible()); i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+  }
+});
 
 const undo = () => page.click('button[aria-label="Undo"]');
 const redo = () => page.click('button[aria-label="Redo"]');
@@ -128,8 +155,7 @@ it('undoes adding a field and renaming one', async () => {
     ) as string[];
   await page.click('[data-testid=add-field]');
   await page.fill('[data-testid=field-title]', 'Notes');
-  await page.click('.ant-modal-footer .ant-btn-primary');
-  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  await saveFieldDialog();
   await eventually(titles, (t) => t.includes('Notes'));
   await undo();
   await eventually(titles, (t) => !t.includes('Notes'));
@@ -142,9 +168,9 @@ it('undoes adding a field and renaming one', async () => {
   );
 
   await headerMenu('Qty', 'Edit field');
+  expect(await page.inputValue('[data-testid=field-title]')).toBe('Qty');
   await page.fill('[data-testid=field-title]', 'Amount');
-  await page.click('.ant-modal-footer .ant-btn-primary');
-  await page.waitForSelector('.ant-modal-mask', { state: 'hidden' });
+  await saveFieldDialog();
   await eventually(titles, (t) => t.includes('Amount') && !t.includes('Qty'));
   await undo();
   await eventually(titles, (t) => t.includes('Qty') && !t.includes('Amount'));
