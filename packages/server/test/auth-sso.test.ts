@@ -79,7 +79,7 @@ describe.each(testDatabases())('OpenID Connect sign-in on %s', (kind) => {
     const { search, flowCookie } = await signInAtProvider(server, '/base/p1');
     const params = new URLSearchParams(search);
     expect(params.get('state')).toMatch(/^oidc\./);
-    expect(params.get('code')).toBeTruthy();
+    expect(params.get('code')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
 
     const res = await exchange(server, search, flowCookie);
     expect(res.status).toBe(200);

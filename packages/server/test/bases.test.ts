@@ -133,7 +133,7 @@ describe.each(testDatabases())('bases on %s', (kind) => {
       msg: 'The user has been invited successfully',
       email: 'new.person@example.com',
     });
-    expect(res.body.invite_token).toBeTruthy();
+    expect(res.body.invite_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const users = await server.api.get(`/api/v1/db/meta/projects/${base.id}/users`, { token: admin.token });
     expect(users.body.users.list).toEqual(
       expect.arrayContaining([
@@ -200,7 +200,11 @@ describe.each(testDatabases())('bases on %s', (kind) => {
     const me = await server.api.get(`/api/v1/auth/user/me?base_id=${base.id}`, { token: open.body.token });
     // The mailbox is not proven by an address typed in, so it still has to be verified.
     expect(me.body).toMatchObject({ email_verified: false, base_roles: { editor: true } });
-    expect(server.ctx.outbox.latest('open@example.com', 'email-verification')).toBeDefined();
+    expect(server.ctx.outbox.latest('open@example.com', 'email-verification')).toMatchObject({
+      to: 'open@example.com',
+      kind: 'email-verification',
+      link: expect.stringContaining('http'),
+    });
 
     await server.api.post('/api/v1/app-settings', { invite_only_signup: true }, { token: admin.token });
     try {

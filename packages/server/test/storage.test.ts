@@ -69,7 +69,10 @@ describe.each(testDatabases())('storage on %s', (kind) => {
       { name: 'big.bin', body: new Uint8Array(20 * 1024 * 1024 + 1) },
     ]);
     expect(big.status).toBe(413);
-    expect(big.body.msg).toBeTruthy();
+    expect(big.body).toMatchObject({
+      msg: 'File size exceeds the limit of 20 MB',
+      error: 'PAYLOAD_TOO_LARGE',
+    });
     const notMultipart = await server.api.post('/api/v1/db/storage/upload', {}, { token });
     expect(notMultipart.status).toBe(400);
   });

@@ -1,6 +1,6 @@
 /**
  * What an xlsx cell's style says about its number, read from `xl/styles.xml`: a date (the number is a day count)
- * or a format that shows "$" (Currency detection, SPEC §5). Only the cell formats (`cellXfs`) and their number
+ * or a format that shows "$" (the Currency rule of docs/imports.md, "Type detection"). Only the cell formats (`cellXfs`) and their number
  * formats are read. See docs/imports.md ("Reading xlsx").
  */
 import { decodeXml, forEachAttribute, scanTags, type TagSink } from './xlsx-xml.js';
