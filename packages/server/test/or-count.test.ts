@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTableName } from '../src/data/sqlite-count-tables.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
+import { countRequests } from './count-table-fixtures.js';
 import { ITEM_STATUSES, itemRow } from './items-fixtures.js';
 import { createBase, createTable, signedInOwner, type Owner } from './meta-factories.js';
 
@@ -39,16 +40,7 @@ describe.each(testDatabases())('counts of ~or filters on %s', (kind) => {
   }, 60_000);
   afterAll(async () => server?.close());
 
-  const count = async (tableId: string, where: string) => {
-    const res = await server.api.get(
-      `/api/v2/tables/${tableId}/records/count?where=${encodeURIComponent(where)}`,
-      {
-        token: owner.token,
-      },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.count as number;
-  };
+  const { count } = countRequests(() => ({ server, owner, baseId }));
 
   it('counts exactly as the plain filter, through inserts, updates and deletes', async () => {
     const suffix = Math.random().toString(36).slice(2, 8);
