@@ -182,16 +182,13 @@ export class RowReader {
    * select order; the primary key may follow): what an export streams from a reader thread's own connection
    * (data/export/sqlite-export-stream.ts), one statement and so one snapshot.
    */
-  streamSql(q: RowQuery): NativeQuery & { out: OutField[]; keyed: boolean } {
+  streamSql(q: RowQuery): NativeQuery & { out: OutField[] } {
     const projection = this.projection(q.fields);
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
     const qb = this.filtered(q.where, this.db, q.within).select(projection.select);
     this.orderBy(qb, q.sort);
     const compiled = qb.toSQL().toNative();
-    // With a primary key the order is total (orderBy ends in it): two selects of other fields of the same
-    // query, on one snapshot, give the same rows in the same order (docs/imports.md, Exports).
-    const keyed = this.model.pk !== undefined;
-    return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out, keyed };
+    return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out };
   }
 
   /**

@@ -46,28 +46,3 @@ export function csvLinesWriter(
     return out;
   };
 }
-
-/**
- * The CSV text of each row of a batch without its line end: the cells of these columns joined by commas. For an
- * export split by columns between two threads, whose halves of a line are joined by a comma on the main thread.
- * @example csvRowTexts(cols)([[1, 'a,b']]) // ['1,"a,b"']
- */
-export function csvRowTexts(
-  columns: readonly CsvColumn[],
-  decoders?: readonly ((v: unknown) => unknown)[],
-): (rows: readonly (readonly unknown[])[]) => string[] {
-  const at = columns.map((c) => c.at);
-  const cells = columns.map(csvCellOf);
-  const decode = decoders ?? columns.map(() => asItIs);
-  const n = cells.length;
-  return (rows) => {
-    const out: string[] = new Array<string>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      let line = '';
-      for (let c = 0; c < n; c++) line += (c ? ',' : '') + cells[c]!(decode[c]!(row[at[c]!]));
-      out[r] = line;
-    }
-    return out;
-  };
-}

@@ -5,8 +5,7 @@
  * SQLite with reader threads off) from pages read here, deep ones by key. See docs/imports.md (Exports).
  */
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
-import { csvColumns, exportQueryFields, type ExportField } from './export-fields.js';
-import { sqliteExportSplitCsv } from './sqlite-export-split.js';
+import { csvColumns, type ExportField } from './export-fields.js';
 import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
 import type { DeflatedChunk } from './zip-writer.js';
@@ -48,28 +47,6 @@ function readerColumns(fields: readonly ExportField[], out: readonly OutField[])
 }
 
 /**
- * A CSV export of at least this many columns on the SQLite reader-thread path is split by columns between two
- * threads (sqlite-export-split.ts): below it, a second thread's start and stepping cost more than it saves.
- */
-export const SPLIT_MIN_COLUMNS = 6;
-
-/**
- * The two halves of a CSV export split by columns, each with its own query of the same rows and its columns;
- * undefined when it is not split (few columns, no primary key to order the rows totally, a computed column).
- */
-function splitHalves(reader: RowReader, q: RowQuery, fields: readonly ExportField[]) {
-  if (fields.length < SPLIT_MIN_COLUMNS) return undefined;
-  const middle = Math.ceil(fields.length / 2);
-  const halves = [fields.slice(0, middle), fields.slice(middle)].map((part) => {
-    const stream = reader.streamSql({ ...q, fields: exportQueryFields(part) });
-    const columns = stream.keyed ? readerColumns(part, stream.out) : undefined;
-    return columns && { q: stream, write: { format: 'csv' as const, columns } };
-  });
-  const [first, second] = halves;
-  return first && second ? ([first, second] as const) : undefined;
-}
-
-/**
  * The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. With
  * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them;
  * with `written.sheet` (the sheet part around its rows), the whole sheet part deflated.
@@ -86,11 +63,6 @@ export async function exportRows(
     const columns = written && readerColumns(written.fields, stream.out);
     if (columns && written.sheet) {
       return { deflatedSheet: sqliteExportSheet(file, stream, { format: 'xlsx', columns, sheet: written.sheet }) };
-    }
-    if (columns && written.format === 'csv') {
-      const whole = { q: stream, write: { format: 'csv' as const, columns } };
-      const halves = splitHalves(reader, q, written.fields);
-      if (halves) return { bytes: sqliteExportSplitCsv(file, halves, whole) };
     }
     if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };

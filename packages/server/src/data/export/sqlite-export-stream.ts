@@ -23,10 +23,10 @@ export const STREAM_BATCH = 500;
  * A batch's rows hold raw driver values; young generation small for the same reason as the read pool's
  * readers (the rows live only until posted).
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /** The replies of a worker, in order, as they arrive (a reply that comes before it is awaited is kept). */
-export function inbox(worker: Worker): () => Promise<ExportReply> {
+function inbox(worker: Worker): () => Promise<ExportReply> {
   const replies: ExportReply[] = [];
   let waiting: ((r: ExportReply) => void) | undefined;
   const deliver = (r: ExportReply) => {
@@ -49,15 +49,14 @@ export function inbox(worker: Worker): () => Promise<ExportReply> {
  * The replies of an export's reader thread, one a batch, the next batch asked for as soon as one arrives (the
  * reader steps on through it while this one is used); an error reply is thrown as a SqliteError.
  */
-async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<ExportReply, { error: string } | { ready: true }>> {
+async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<ExportReply, { error: string }>> {
   const worker = startModuleWorker(new URL('./sqlite-export-worker.js', import.meta.url), data, WORKER_LIMITS);
   const next = inbox(worker);
   const ask = (m: ExportRequest) => worker.postMessage(m);
   let finished = false;
   try {
     // Two batches asked for: the reader steps on into the next while this thread takes the last (and, for a
-    // sheet, while zlib deflates it on the thread pool). With one, the reader sat idle for a message round
-    // trip each batch: a quarter of its time in a profile at load 13 (docs/imports.md, Exports).
+    // sheet, while zlib deflates it on the thread pool), instead of waiting a message round trip each batch.
     ask('next');
     ask('next');
     for (;;) {
@@ -66,7 +65,6 @@ async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<Ex
         finished = true;
         throw Object.assign(new Error(reply.error), { name: 'SqliteError', code: reply.code });
       }
-      if ('ready' in reply) continue; // sent only by a thread of a split export
       if (!reply.done) ask('next');
       finished = reply.done;
       yield reply;
@@ -89,7 +87,8 @@ export async function* sqliteExportRows(
 ): AsyncGenerator<unknown[][]> {
   const decoders = q.out.map((f) => f.decode);
   for await (const reply of readerReplies({ file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH })) {
-    if (!('json' in reply || 'rows' in reply)) throw new Error('The export reader sent text where rows were asked for');
+    if ('bytes' in reply || 'text' in reply || 'deflated' in reply)
+      throw new Error('The export reader sent text where rows were asked for');
     const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
     for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
     if (rows.length) yield rows;

@@ -12,7 +12,7 @@ import { constants, crc32, createDeflateRaw } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
-import { csvLinesWriter, csvRowTexts, type CsvColumn } from './csv-cells.js';
+import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
 
 export interface ExportWorkerData {
@@ -21,12 +21,6 @@ export interface ExportWorkerData {
   params: unknown[];
   /** Rows a batch. */
   batch: number;
-  /**
-   * Set for one of the two threads of an export split by columns (sqlite-export-split.ts): the thread opens its
-   * connection, says `ready`, and on `begin` starts its read transaction and counts itself in here (an Int32 at
-   * 0), so the main thread knows when both threads read the same snapshot.
-   */
-  gate?: SharedArrayBuffer;
   /**
    * Set when this thread writes the export's CSV lines or xlsx sheet rows itself (every column a stored field,
    * decoded by its kind): each batch then crosses as UTF-8 bytes, moved, not copied.
@@ -46,12 +40,10 @@ export interface ReaderWrite {
    * and deflates it, keeping its CRC-32 and length; the main thread only frames the zip (zip-writer.ts).
    */
   sheet?: { head: string; tail: string };
-  /** CSV only: each row's text without its line end, in an array (the other half of the line is another thread's). */
-  split?: boolean;
 }
 
 /** The main thread asks for the next batch, or stops the read (the client went away). */
-export type ExportRequest = 'next' | 'close' | 'begin';
+export type ExportRequest = 'next' | 'close';
 
 export type ExportReply =
   | { rows: unknown[][]; done: boolean }
@@ -59,8 +51,6 @@ export type ExportReply =
   | { bytes: Uint8Array; done: boolean }
   | { deflated: Uint8Array; done: boolean; crc: number; size: number }
   | { text: string; done: boolean }
-  | { lines: string[]; done: boolean }
-  | { ready: true }
   | { error: string; code: string | undefined };
 
 /** Whether JSON gives back exactly these values. */
@@ -76,15 +66,11 @@ function jsonSafe(row: readonly unknown[]): boolean {
  * A batch's CSV lines or sheet rows as UTF-8. Blobs are made plain Uint8Arrays first, as they reach the main
  * thread, so a blob in a text field is written as it is there.
  */
-function decodersOf(columns: readonly ReaderColumn[]): ((v: unknown) => unknown)[] {
-  return columns.map((c) => {
+function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => string {
+  const decoders = columns.map((c) => {
     const decode = decoderOf(c.kind, 'sqlite');
     return (v: unknown) => decode(Buffer.isBuffer(v) ? new Uint8Array(v) : v);
   });
-}
-
-function batchWriter({ format, columns }: ReaderWrite): (rows: unknown[][]) => string {
-  const decoders = decodersOf(columns);
   if (format === 'csv') return csvLinesWriter(columns, decoders);
   const cells = sheetCellsWriter(columns, decoders);
   let next = 2;
@@ -147,9 +133,8 @@ function sheetDeflater({ head, tail }: { head: string; tail: string }) {
 function serve(): void {
   const port = parentPort;
   if (!port) return;
-  const { file, sql, params, batch, write, gate } = workerData as ExportWorkerData;
-  const rowTexts = write?.split ? csvRowTexts(write.columns, decodersOf(write.columns)) : undefined;
-  const written = write && !rowTexts ? batchWriter(write) : undefined;
+  const { file, sql, params, batch, write } = workerData as ExportWorkerData;
+  const written = write ? batchWriter(write) : undefined;
   const deflate = write?.sheet ? sheetDeflater(write.sheet) : undefined;
   const encoder = new TextEncoder();
   let db: Database.Database | undefined;
@@ -175,36 +160,15 @@ function serve(): void {
     if (!closed) port.postMessage({ error: String(e.message), code: e.code } satisfies ExportReply);
     stop();
   };
-  const open = () => {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
-    registerSqliteFormulaFunctions(db);
-    return db;
-  };
-  if (gate) {
-    // One of two threads of a split export: connected before the main thread asks both to begin, so the
-    // moment it waits for is short.
-    try {
-      open();
-      port.postMessage({ ready: true } satisfies ExportReply);
-    } catch (err) {
-      fail(err);
-    }
-  }
   port.on('message', (msg: ExportRequest) => {
     if (msg === 'close') return stop();
     if (finished || closed) return;
     try {
-      if (msg === 'begin') {
-        // The read transaction takes its snapshot at its first read; the export's SELECT runs inside it.
-        const conn = db ?? open();
-        conn.exec('BEGIN');
-        conn.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
-        const count = new Int32Array(gate!);
-        Atomics.add(count, 0, 1);
-        Atomics.notify(count, 0);
-        return;
+      if (!rows) {
+        db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+        registerSqliteFormulaFunctions(db);
+        rows = db.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>;
       }
-      if (!rows) rows = (db ?? open()).prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>;
       const out: unknown[][] = [];
       let done = false;
       while (out.length < batch) {
@@ -214,11 +178,6 @@ function serve(): void {
           break;
         }
         out.push(next.value);
-      }
-      if (rowTexts) {
-        port.postMessage({ lines: rowTexts(out), done } satisfies ExportReply);
-        if (done) stop();
-        return;
       }
       if (written) {
         const text = written(out);
