@@ -34,6 +34,19 @@ import type { StoredField, TableModel } from './table-model.js';
 /** Below this offset a plain OFFSET is as fast as a seek. */
 const SEEK_FROM_OFFSET = 500;
 
+/**
+ * SQLite: the first count of a filter on a table known to hold at least this many rows runs on a reader
+ * thread beside its page (docs/performance.md, "Counts beside pages"): read from the table, it costs about
+ * as much as the page (60–160 ms of CPU each at 1M rows).
+ */
+const FIRST_COUNT_BESIDE_PAGE_ROWS = 100_000;
+/** Per table id: the most rows a count of the whole table (or of a filter) answered. A size hint only. */
+const rowsSeen = new Map<string, number>();
+/** Count SQL (values apart) run beside a page once already: later ones follow the read pool's timings. */
+const countsBeside = new Set<string>();
+/** Entries kept in each of the two above before they start over. */
+const MAX_REMEMBERED = 2000;
+
 export { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValue };
 
 export type Row = Record<string, unknown>;
@@ -374,7 +387,13 @@ export class RowReader {
   }
 
   /** How many rows match; cached per filter until the table changes. */
-  async count(where: readonly FilterNode[] | undefined, within?: RowSubset, native?: NativeQuery): Promise<number> {
+  async count(
+    where: readonly FilterNode[] | undefined,
+    within?: RowSubset,
+    native?: NativeQuery,
+    /** SQLite: run it on a reader thread (a first count of a large table, beside its page). */
+    reader = false,
+  ): Promise<number> {
     const key = this.countKey(where, within);
     // Counts filtered on computed values depend on other tables: never cached.
     const cacheable = !usesComputed(this.model, where);
@@ -389,10 +408,14 @@ export class RowReader {
     const version = this.cache.version(this.model.id);
     const [row] =
       this.model.dialect === 'sqlite'
-        ? await selectNative(this.db, native ?? this.countSql(where, within))
+        ? await selectNative(this.db, native ?? this.countSql(where, within), { reader })
         : await selectRows(this.db, this.model.dialect, this.countQuery(where, within));
     const n = Number(row?.count ?? 0);
     if (cacheable) this.cache.setCount(this.model.id, key, n, version);
+    if (!within && n > (rowsSeen.get(this.model.id) ?? 0)) {
+      if (rowsSeen.size >= MAX_REMEMBERED) rowsSeen.clear();
+      rowsSeen.set(this.model.id, n);
+    }
     return n;
   }
 
@@ -414,10 +437,31 @@ export class RowReader {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within, countSql)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
+    // So does the first count of a filter on a large table, read from the table itself.
+    if (countSql && this.firstCountOfLargeTable(q, countSql)) {
+      const counting = this.count(q.where, q.within, countSql, true);
+      // The page runs synchronously here: let the count reach its reader first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const list = await this.rows(q);
+      return { list, pageInfo: pageInfoOf(await counting, q.limit, q.offset) };
+    }
     const list = await this.rows(q);
     const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
     const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within, countSql);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+  }
+
+  /**
+   * Whether a count is the first of its shape on a table known to hold FIRST_COUNT_BESIDE_PAGE_ROWS rows or
+   * more, read from the table (no count table serves it): slow enough to run beside the page.
+   */
+  private firstCountOfLargeTable(q: PageQuery, countSql: NativeQuery): boolean {
+    if (q.within || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
+    const plan = this.countPlan(q.where);
+    if (plan.counts || plan.or || countsBeside.has(countSql.sql)) return false;
+    if (countsBeside.size >= MAX_REMEMBERED) countsBeside.clear();
+    countsBeside.add(countSql.sql);
+    return true;
   }
 
   /** The count of a filter: from a count table when one serves it (sqlite-count-tables.ts, pg-count-tables.ts). */

@@ -52,10 +52,15 @@ export interface NativeQuery {
  * Runs a compiled SELECT on SQLite through the statement cache. Through the app's own knex (not a transaction),
  * a shape that has been slow goes to the read pool when there is one (docs/performance.md).
  */
-export async function selectNative(db: Knex | Knex.Transaction, q: NativeQuery): Promise<Record<string, unknown>[]> {
+export async function selectNative(
+  db: Knex | Knex.Transaction,
+  q: NativeQuery,
+  /** Sends the read to a reader whatever its past timings (a count expected to be slow, run beside a page). */
+  opts: { reader?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const params = sqliteParams(q.bindings);
   const pool = readPoolOf(db);
-  if (pool?.wants(q.sql) && (await noWriteOpen(db))) {
+  if (pool && (opts.reader ? pool.usable : pool.wants(q.sql)) && (await noWriteOpen(db))) {
     return pool.select(q.sql, params, () => selectInline(db, q.sql, params));
   }
   return selectInline(db, q.sql, params, pool);

@@ -1,0 +1,68 @@
+/**
+ * The first count of a filter on a large SQLite table runs on a reader thread beside its page
+ * (docs/performance.md, "Counts beside pages"): a table known (from an earlier count) to hold at least
+ * 100,000 rows sends it there at once, a smaller one keeps the rule of slow shapes. Counts stay exact.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPoolOf } from '../src/data/sqlite-read-pool.js';
+import { startTestServer, type TestServer } from './harness.js';
+import { signedInOwner, type Owner } from './meta-factories.js';
+import { createProductTable, type ProductTable } from './rows-fixtures.js';
+
+describe('first counts beside their page on sqlite', () => {
+  let server: TestServer;
+  let owner: Owner;
+  beforeAll(async () => {
+    // Automatic indexes off: every count here reads the table, as a first count does.
+    server = await startTestServer('sqlite', { RB_SQLITE_READ_WORKERS: '1', RB_AUTO_INDEX: 'false' });
+    owner = await signedInOwner(server);
+  });
+  afterAll(async () => server?.close());
+
+  /** A product table of `n` rows (Qty = row number mod 100), written in SQL: set-up, not what is tested. */
+  const tableOf = async (n: number, title: string): Promise<ProductTable> => {
+    const t = await createProductTable(server, owner, title);
+    const { model, db } = await server.ctx.tableModels.get(server.ctx, t.tableId);
+    await db.raw(
+      `insert into ?? (??, ??, ??, ??) select 'Item ' || x, 'P-' || x, x % 100, x from (with recursive c(x) as (select 1 union all select x + 1 from c where x < ?) select x from c)`,
+      [
+        model.tableName,
+        model.field('Title')!.name,
+        model.field('Code')!.name,
+        model.field('Qty')!.name,
+        model.rowOrder!.name,
+        n,
+      ],
+    );
+    return t;
+  };
+  const totalRows = async (t: ProductTable, where?: string) => {
+    const res = await server.api.get(`${t.v2}?limit=5${where ? `&where=${encodeURIComponent(where)}` : ''}`, {
+      token: t.owner.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.list).toHaveLength(5);
+    return res.body.pageInfo.totalRows as number;
+  };
+
+  it('sends the first count of a large table to a reader, and answers it exactly', async () => {
+    const pool = readPoolOf(server.ctx.db)!;
+    const t = await tableOf(100_000, 'Large');
+    expect(await totalRows(t)).toBe(100_000);
+    const before = pool.dispatched;
+    expect(await totalRows(t, '(Qty,lt,30)')).toBe(30_000);
+    expect(pool.dispatched).toBe(before + 1);
+    // Its shape was sent once; another value of it follows the timings of the read pool.
+    expect(await totalRows(t, '(Qty,gt,89)~and(Qty,lt,95)')).toBe(5_000);
+    expect(await totalRows(t, '(Qty,gt,9)~and(Qty,lt,95)')).toBe(85_000);
+  });
+
+  it('keeps the first count of a smaller table on the main thread', async () => {
+    const pool = readPoolOf(server.ctx.db)!;
+    const t = await tableOf(99_999, 'Smaller');
+    expect(await totalRows(t)).toBe(99_999);
+    const before = pool.dispatched;
+    expect(await totalRows(t, '(Qty,lt,30)')).toBe(29_999);
+    expect(pool.dispatched).toBe(before);
+  });
+});
