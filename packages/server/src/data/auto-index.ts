@@ -28,7 +28,6 @@ import {
   searchedFields,
   textSearchBuildStatements,
   textSearchGeneration,
-  textSearchable,
   textSearchInPlace,
   trustTextSearch,
   trustedTextSearch,
@@ -55,13 +54,6 @@ const MAX_AUTO_INDEXES_PER_TABLE = 12;
 
 /** A table too small for a count table is looked at again after this long (it may have grown). */
 const SMALL_TABLE_RETRY_MS = 60_000;
-
-/**
- * A table with at least this many rows gets the search index of its display value before anyone searches it
- * (docs/performance.md, "Text search"): without it the first search reads every row (about 200 ms of CPU at
- * 1M rows); below it a search reads few enough rows.
- */
-const DISPLAY_SEARCH_MIN_ROWS = 50_000;
 
 /** Statistics are refreshed once this many rows were inserted and the table grew by half since the last time. */
 const REANALYZE_MIN_ROWS = 10_000;
@@ -122,28 +114,7 @@ export class AutoIndexer {
       if (model.dialect === 'pg') this.suggestTrigramIndex(db, model, f);
       else this.suggestTextSearch(db, model, f);
     }
-    if (model.dialect === 'sqlite') this.suggestDisplaySearch(db, model);
     return build;
-  }
-
-  /**
-   * SQLite: the display value is what a search box searches first. The first read of a table model with at
-   * least DISPLAY_SEARCH_MIN_ROWS rows builds the display value's search index in the background (as a first
-   * `like` on it would), so that first search does not read the whole table (docs/performance.md, "Text
-   * search"). A smaller table is looked at again a minute later, as it may grow.
-   */
-  private suggestDisplaySearch(db: Knex, model: TableModel): void {
-    const field = model.fields.find((f) => f.column.pv);
-    if (!field || !textSearchable(model, field) || trustedTextSearch(model, field.name)) return;
-    if (this.searchChecked.get(model)?.has(field.name)) return;
-    const key = `${model.tableName}\u0000display\u0000${field.name}`;
-    if ((this.smallUntil.get(key) ?? 0) > Date.now()) return;
-    this.smallUntil.set(key, Date.now() + SMALL_TABLE_RETRY_MS);
-    const check = async () => {
-      if (await smallTable(db, model.tableName, DISPLAY_SEARCH_MIN_ROWS)) return;
-      await this.suggestTextSearch(db, model, field);
-    };
-    this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
   }
 
   /**
@@ -181,11 +152,11 @@ export class AutoIndexer {
    * field's trigram index and its triggers are in place, and builds them when not (docs/performance.md, "Text
    * search"). Queries of that model use the index once this is done.
    */
-  private suggestTextSearch(db: Knex, model: TableModel, field: StoredField): Promise<unknown> | undefined {
-    if (trustedTextSearch(model, field.name)) return undefined;
+  private suggestTextSearch(db: Knex, model: TableModel, field: StoredField): void {
+    if (trustedTextSearch(model, field.name)) return;
     let checked = this.searchChecked.get(model);
     if (!checked) this.searchChecked.set(model, (checked = new Set()));
-    if (checked.has(field.name)) return undefined;
+    if (checked.has(field.name)) return;
     checked.add(field.name);
     const seenAt = textSearchGeneration();
     const key = `${model.tableName}\u0000fts\u0000${field.name}`;
@@ -202,9 +173,7 @@ export class AutoIndexer {
       }
       trustTextSearch(model, field.name, seenAt);
     };
-    const done = check().catch(() => undefined);
-    this.pending = Promise.all([this.pending, done]);
-    return done;
+    this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
   }
 
   /**
@@ -465,12 +434,12 @@ async function buildCountTable(db: Knex, tableName: string, columns: readonly st
   return false;
 }
 
-/** Whether a table has fewer than `min` rows (by default what a count table is worth; reads at most that many). */
-async function smallTable(db: Knex, tableName: string, min = MIN_TABLE_ROWS): Promise<boolean> {
-  const [row] = (await db.raw(`select count(*) as n from (select 1 from ${quoteIdent(tableName)} limit ${min})`)) as {
+/** Whether a table has fewer rows than a count table is worth (reads at most that many). */
+async function smallTable(db: Knex, tableName: string): Promise<boolean> {
+  const [row] = (await db.raw(`select count(*) as n from (select 1 from ${quoteIdent(tableName)} limit ${MIN_TABLE_ROWS})`)) as {
     n: number;
   }[];
-  return Number(row?.n ?? 0) < min;
+  return Number(row?.n ?? 0) < MIN_TABLE_ROWS;
 }
 
 /** Runs SQLite statements in one transaction, in a worker thread for a file database. */
