@@ -5,17 +5,12 @@
  * See docs/imports.md.
  */
 import type { Knex } from 'knex';
-import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
+import { insertSqliteRows } from '../data/sqlite-insert.js';
 import type { TableModel } from '../data/table-model.js';
 import { appendedOrders } from '../data/row-order.js';
 import { insertedEvent, MAX_EVENT_ROWS } from './rows-changes.js';
 import type { ColumnValues } from './rows-validate.js';
 import { inTransaction, insertPrepared, placeRows, requireWritable, type WriteTarget } from './rows-write.js';
-
-/** Rows per multi-row INSERT on SQLite; more gains nothing measurable. */
-const SQLITE_ROWS_PER_STATEMENT = 50;
-/** Bound values per statement, well under SQLite's limit. */
-const SQLITE_MAX_PARAMS = 30_000;
 
 /**
  * Appends checked rows, given as one flat array of values, `cols.length` per row, row after row (an import's
@@ -106,12 +101,11 @@ function sqliteAppends(model: TableModel, cols: readonly string[], count: number
 }
 
 /**
- * SQLite with an auto-increment key the rows do not give (`sqliteAppends`): multi-row INSERTs through prepared
- * statements. The rows of one statement take consecutive rowids (SQLite gives each new row one more than the
- * largest, and the transaction holds the only write lock), so the last rowid tells them all. With `appended`,
- * each row also gets its row order, bound after its own values: `first`, `first + 1`, …
+ * SQLite with an auto-increment key the rows do not give (`sqliteAppends`): multi-row INSERTs
+ * (`insertSqliteRows`). With `appended`, each row also gets its row order, bound after its own values:
+ * `first`, `first + 1`, …
  */
-async function insertSqliteValues(
+function insertSqliteValues(
   trx: Knex.Transaction,
   model: TableModel,
   given: readonly string[],
@@ -122,17 +116,7 @@ async function insertSqliteValues(
   const givenWidth = given.length;
   const cols = appended ? [...given, appended.name] : given;
   const width = cols.length;
-  const per = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMS / width)));
-  const conn = await sqliteConnection(trx);
-  const insert = (n: number) =>
-    prepared(
-      conn,
-      `insert into ${quoteIdent(model.tableName)} (${cols.map(quoteIdent).join(',')}) values ` +
-        Array.from({ length: n }, () => `(${cols.map(() => '?').join(',')})`).join(','),
-    );
-  const ids: unknown[] = new Array(count);
-  /** Binds rows `from` .. `from + n - 1` into `args`. */
-  const fill = (args: unknown[], from: number, n: number) => {
+  return insertSqliteRows(trx, model.tableName, cols, count, (args, from, n) => {
     if (!appended) {
       for (let k = 0, v = from * width; k < n * width; k++) args[k] = values[v++];
       return;
@@ -141,20 +125,5 @@ async function insertSqliteValues(
       for (let c = 0; c < givenWidth; c++) args[k++] = values[v++];
       args[k++] = appended.first + from + r;
     }
-  };
-  const many = insert(per);
-  const args: unknown[] = new Array(per * width);
-  let i = 0;
-  for (; i + per <= count; i += per) {
-    fill(args, i, per);
-    const last = Number(many.run(args).lastInsertRowid);
-    for (let r = 0; r < per; r++) ids[i + r] = last - per + 1 + r;
-  }
-  const one = insert(1);
-  const row: unknown[] = new Array(width);
-  for (; i < count; i++) {
-    fill(row, i, 1);
-    ids[i] = Number(one.run(row).lastInsertRowid);
-  }
-  return ids;
+  });
 }
