@@ -213,6 +213,16 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       });
       expect(found.body.list.map((r: any) => [r.Id, r.Name])).toEqual([[n, `name ${n}`]]);
     }
+    // Each row's order is its place in the file, across batches of 5,000: new rows go after the last one.
+    const { model, db } = await s.server.ctx.tableModels.get(s.server.ctx, tableId);
+    const pk = model.pk!.name;
+    const orders = await db(model.tableName)
+      .select({ id: pk, order: model.rowOrder!.name })
+      .whereIn(pk, [1, 2, 5_000, 5_001, 99_999, 100_000])
+      .orderBy(pk);
+    expect(orders.map((r: any) => [Number(r.id), Number(r.order)])).toEqual(
+      [1, 2, 5_000, 5_001, 99_999, 100_000].map((n) => [n, n]),
+    );
     // The change feed names the keys the rows were stored under.
     const ids = () => inserted.filter((e) => e.tableId === tableId).flatMap((e) => e.ids.map(Number));
     await expect.poll(() => ids().length).toBe(100_000);

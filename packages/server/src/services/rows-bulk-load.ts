@@ -5,16 +5,12 @@
  * See docs/imports.md.
  */
 import type { Knex } from 'knex';
-import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
+import { insertSqliteRows } from '../data/sqlite-insert.js';
 import type { TableModel } from '../data/table-model.js';
+import { appendedOrders } from '../data/row-order.js';
 import { insertedEvent, MAX_EVENT_ROWS } from './rows-changes.js';
 import type { ColumnValues } from './rows-validate.js';
 import { inTransaction, insertPrepared, placeRows, requireWritable, type WriteTarget } from './rows-write.js';
-
-/** Rows per multi-row INSERT on SQLite; more gains nothing measurable. */
-const SQLITE_ROWS_PER_STATEMENT = 50;
-/** Bound values per statement, well under SQLite's limit. */
-const SQLITE_MAX_PARAMS = 30_000;
 
 /**
  * Appends checked rows, given as one flat array of values, `cols.length` per row, row after row (an import's
@@ -32,22 +28,28 @@ export async function loadRowValues(
   const { model } = t;
   const order = model.rowOrder && !cols.includes(model.rowOrder.name) ? model.rowOrder : undefined;
   let written = { cols, values };
+  let appended: AppendedOrder | undefined;
   const ids = await inTransaction(t, async (trx) => {
     written = { cols, values };
+    appended = undefined;
+    if (sqliteAppends(model, cols, count)) {
+      // The rows' orders (max + 1, max + 2, …) are bound as the statements are filled: no wider copy of the batch.
+      if (order) appended = { name: order.name, first: (await appendedOrders(trx, model, order, 1))[0]! };
+      return insertSqliteValues(trx, model, cols, values, count, appended);
+    }
     if (order) {
       const placed: ColumnValues[] = Array.from({ length: count }, () => ({}));
       await placeRows(trx, model, order, placed, undefined);
       written = withColumn(cols, values, count, order.name, (r) => placed[r]![order.name]);
     }
-    return (
-      (await insertSqliteValues(trx, model, written.cols, written.values, count)) ??
-      insertPrepared(trx, model, rowObjects(written.cols, written.values, count), true)
-    );
+    return insertPrepared(trx, model, rowObjects(written.cols, written.values, count), true);
   });
   // An event of more rows than it may carry names only their ids (insertedEvent looks at the count alone):
   // no objects are made for it.
   const rows =
-    count > MAX_EVENT_ROWS ? new Array<ColumnValues>(count) : rowObjects(written.cols, written.values, count);
+    count > MAX_EVENT_ROWS
+      ? new Array<ColumnValues>(count)
+      : rowObjects(written.cols, written.values, count, appended);
   t.changes.publish(insertedEvent(model, ids, rows));
   return ids;
 }
@@ -68,51 +70,60 @@ function withColumn(
   return { cols: [...cols, name], values: wider };
 }
 
-function rowObjects(cols: readonly string[], values: unknown[], count: number): ColumnValues[] {
+/** The row-order column of rows appended on SQLite: its name and the first row's order (then + 1 a row). */
+interface AppendedOrder {
+  name: string;
+  first: number;
+}
+
+function rowObjects(
+  cols: readonly string[],
+  values: unknown[],
+  count: number,
+  appended?: AppendedOrder,
+): ColumnValues[] {
   const rows: ColumnValues[] = new Array(count);
   for (let r = 0, v = 0; r < count; r++) {
     const row: ColumnValues = {};
     for (const c of cols) row[c] = values[v++];
+    if (appended) row[appended.name] = appended.first + r;
     rows[r] = row;
   }
   return rows;
 }
 
+/** Rows the SQLite fast path below can write: an auto-increment key the rows do not give. */
+function sqliteAppends(model: TableModel, cols: readonly string[], count: number): boolean {
+  const pk = model.pk;
+  return (
+    model.dialect === 'sqlite' && !!pk?.column.ai && count > 0 && cols.length > 0 && !cols.includes(pk.name)
+  );
+}
+
 /**
- * SQLite with an auto-increment key the rows do not give: multi-row INSERTs through prepared statements. The
- * rows of one statement take consecutive rowids (SQLite gives each new row one more than the largest, and the
- * transaction holds the only write lock), so the last rowid tells them all. Undefined for any other table.
+ * SQLite with an auto-increment key the rows do not give (`sqliteAppends`): multi-row INSERTs
+ * (`insertSqliteRows`). With `appended`, each row also gets its row order, bound after its own values:
+ * `first`, `first + 1`, …
  */
-async function insertSqliteValues(
+function insertSqliteValues(
   trx: Knex.Transaction,
   model: TableModel,
-  cols: readonly string[],
+  given: readonly string[],
   values: unknown[],
   count: number,
-): Promise<unknown[] | undefined> {
-  const pk = model.pk;
-  if (model.dialect !== 'sqlite' || !pk?.column.ai || count === 0) return undefined;
-  if (cols.length === 0 || cols.includes(pk.name)) return undefined;
+  appended: AppendedOrder | undefined,
+): Promise<unknown[]> {
+  const givenWidth = given.length;
+  const cols = appended ? [...given, appended.name] : given;
   const width = cols.length;
-  const per = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMS / width)));
-  const conn = await sqliteConnection(trx);
-  const insert = (n: number) =>
-    prepared(
-      conn,
-      `insert into ${quoteIdent(model.tableName)} (${cols.map(quoteIdent).join(',')}) values ` +
-        Array.from({ length: n }, () => `(${cols.map(() => '?').join(',')})`).join(','),
-    );
-  const ids: unknown[] = new Array(count);
-  const many = insert(per);
-  const args: unknown[] = new Array(per * width);
-  let i = 0;
-  for (; i + per <= count; i += per) {
-    const from = i * width;
-    for (let k = 0; k < args.length; k++) args[k] = values[from + k];
-    const last = Number(many.run(args).lastInsertRowid);
-    for (let r = 0; r < per; r++) ids[i + r] = last - per + 1 + r;
-  }
-  const one = insert(1);
-  for (; i < count; i++) ids[i] = Number(one.run(values.slice(i * width, (i + 1) * width)).lastInsertRowid);
-  return ids;
+  return insertSqliteRows(trx, model.tableName, cols, count, (args, from, n) => {
+    if (!appended) {
+      for (let k = 0, v = from * width; k < n * width; k++) args[k] = values[v++];
+      return;
+    }
+    for (let r = 0, k = 0, v = from * givenWidth; r < n; r++) {
+      for (let c = 0; c < givenWidth; c++) args[k++] = values[v++];
+      args[k++] = appended.first + from + r;
+    }
+  });
 }

@@ -9,6 +9,7 @@ import type { DataCache } from '../data/data-cache.js';
 import { RowReader, pkValue } from '../data/row-query.js';
 import { appendedOrders, ordersBefore } from '../data/row-order.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
+import { insertSqliteRows } from '../data/sqlite-insert.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { AppContext } from '../context.js';
 import type { RowChangePublisher } from '../changes/change-feed.js';
@@ -256,15 +257,24 @@ async function insertChunk(
     return out;
   }
   const cols = Object.keys(values[0]!);
-  if (model.dialect === 'sqlite' && pk.column.ai) {
-    // Embedded SQLite: one prepared single-row INSERT run per row inside the transaction is the fastest
-    // way in; the auto-increment key is the rowid it reports.
+  if (model.dialect === 'sqlite' && pk.column.ai && cols.includes(pk.name)) {
+    // Rows under keys of their own (an undone delete): one prepared INSERT per row; the key is the rowid.
     const conn = await sqliteConnection(trx);
     const stmt = prepared(
       conn,
       `insert into ${quoteIdent(model.tableName)} (${cols.map(quoteIdent).join(',')}) values (${cols.map(() => '?').join(',')})`,
     );
     return values.map((v) => Number(stmt.run(cols.map((c) => v[c])).lastInsertRowid));
+  }
+  if (model.dialect === 'sqlite' && pk.column.ai) {
+    // Embedded SQLite: prepared multi-row INSERTs inside the transaction; the keys follow from the last rowid.
+    const width = cols.length;
+    return insertSqliteRows(trx, model.tableName, cols, values.length, (args, from, n) => {
+      for (let r = 0, k = 0; r < n; r++) {
+        const v = values[from + r]!;
+        for (let c = 0; c < width; c++) args[k++] = v[cols[c]!];
+      }
+    });
   }
   // One VALUES list (knex writes SQLite multi-row inserts as UNION ALL selects, capped at 500 rows).
   const tuple = `(${cols.map(() => '?').join(',')})`;
