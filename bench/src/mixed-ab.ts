@@ -4,7 +4,7 @@
  * more from the load than from the code). Prepare the database once with `BENCH_KEEP_DATA=1 BENCH_SUITES=shapes
  * BENCH_DBS=pg npm run bench` (it prints `bench database kept: rb_bench_…`), then:
  *
- *   cd bench && BENCH_PG_DB=rb_bench_… BENCH_AB='{"a":{},"b":{"BENCH_SERVER_DIST":"../packages/server/dist-base/"}}' \
+ *   cd bench && BENCH_PG_DB=rb_bench_… BENCH_AB='{"a":{},"b":{"BENCH_SERVER_DIST":"../../packages/server/dist-base/"}}' \
  *     BENCH_AB_ROUNDS=4 npx tsx ./src/mixed-ab.ts
  *
  * Each setting gets its own server process on the database; per round each is loaded in turn (20 clients,
