@@ -52,13 +52,8 @@ async function fixtureOf(url: string, token: string): Promise<{ baseId: string; 
 }
 
 const runners: Runner[] = [];
-for (const [name, env] of Object.entries(settings)) {
-  const server = await startServerProcess({ ...env, DATABASE_URL: admin.toString() });
-  runners.push({ name, server, token: await signIn(server), figures: [] });
-}
-const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
-const shapes = shapesOf({ ...fixture, insertRate: 0, insertCpuUs: 0 }, rows);
+let shapes: ReturnType<typeof shapesOf> = [];
 let k = 1000;
 const load = (r: Runner, duration: number) =>
   autocannon({
@@ -76,6 +71,12 @@ const load = (r: Runner, duration: number) =>
     ],
   });
 try {
+  for (const [name, env] of Object.entries(settings)) {
+    const server = await startServerProcess({ ...env, DATABASE_URL: admin.toString() });
+    runners.push({ name, server, token: await signIn(server), figures: [] });
+  }
+  const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);
+  shapes = shapesOf({ ...fixture, insertRate: 0, insertCpuUs: 0 }, rows);
   // Warm-up: every server opens its connections and loads its table models.
   for (const r of runners) await load(r, 3);
   for (let round = 0; round < rounds; round++) {
