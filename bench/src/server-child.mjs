@@ -15,7 +15,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const dist = new URL('../../packages/server/dist/', import.meta.url);
+/** BENCH_SERVER_DIST (in BENCH_SERVER_ENV) runs another build, e.g. a copy of the one before a change. */
+const serverEnv = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}');
+const dist = new URL(serverEnv.BENCH_SERVER_DIST ?? '../../packages/server/dist/', import.meta.url);
 const from = (/** @type {string} */ file) => import(new URL(file, dist).href);
 const { buildApp } = await from('app.js');
 const { loadConfig } = await from('config.js');
@@ -41,7 +43,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   NC_DISABLE_RATE_LIMIT: 'true',
-  ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
+  ...serverEnv,
 });
 const db = openMetaDb(config.db);
 await migrateToLatest(db);

@@ -313,15 +313,25 @@ export class RowReader {
     const version = this.cache.version(this.model.id);
     const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
     let raw: Row[];
-    // SQLite: a first visit near a page seen before reads on from that page's seek point (docs/performance.md).
-    const near = at || dialect !== 'sqlite' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
+    // SQLite and PostgreSQL: a first visit near a page seen before reads on from that page's seek point
+    // (docs/performance.md, "Deep pages in row order").
+    const near = at || dialect === 'mysql' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
     if (at) {
       afterRowOrder(qb, order, pk, dialect, at);
       raw = await selectRows(this.db, dialect, qb.limit(q.limit));
     } else if (near) {
       // The seek point of offset o is the row just before it: the page's row before it is q.offset - 1 - o on.
-      afterRowOrder(qb, order, pk, dialect, near.value as [number, unknown]);
-      raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(q.offset - 1 - near.offset));
+      const skip = q.offset - 1 - near.offset;
+      if (dialect === 'pg') {
+        // Computed columns for the page's rows only, not for the rows skipped (pg-paging.ts).
+        const filtered = this.filtered(q.where, this.db, q.within);
+        afterRowOrder(filtered, order, pk, dialect, near.value as [number, unknown]);
+        const byOrder = (b: Knex.QueryBuilder) => orderByRowOrder(b, order, pk, 'pg');
+        raw = await selectRows(this.db, dialect, this.offsetPage(filtered, selected, byOrder, q.limit + 1, skip));
+      } else {
+        afterRowOrder(qb, order, pk, dialect, near.value as [number, unknown]);
+        raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(skip));
+      }
       const first = raw.shift();
       if (first) this.rememberRowOrder(key, q.offset, first, version);
     } else {
