@@ -164,16 +164,22 @@ const foldedBy = new WeakMap<Knex, Map<string, { version: number; running: boole
  * other processes, or before this one started, leave rows this process never counted: the shapes benchmark's
  * second bulk insert (100,000 rows in batches) left 50,500 rows in a count table of 500 combinations, all
  * summed by every count until 100 writes went through the process reading it (docs/performance.md).
+ * Returns the fold when one starts (callers go on without waiting; tests wait for it).
  */
-export function compactWhenWritten(db: Knex, name: string, columns: readonly string[], version: number): void {
+export function compactWhenWritten(
+  db: Knex,
+  name: string,
+  columns: readonly string[],
+  version: number,
+): Promise<void> | undefined {
   let folded = foldedBy.get(db);
   if (!folded) foldedBy.set(db, (folded = new Map()));
   let state = folded.get(name);
   if (!state) folded.set(name, (state = { version: version - COMPACT_AFTER_WRITES, running: false }));
-  if (state.running || version - state.version < COMPACT_AFTER_WRITES) return;
+  if (state.running || version - state.version < COMPACT_AFTER_WRITES) return undefined;
   state.running = true;
   state.version = version;
-  compactCountTable(db, name, columns)
+  return compactCountTable(db, name, columns)
     .catch(() => undefined)
     .finally(() => {
       state.running = false;
