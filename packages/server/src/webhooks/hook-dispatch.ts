@@ -31,8 +31,12 @@ async function rowsHeard(ctx: AppContext, e: RowsEvent, h: ActiveHook): Promise<
   return ids.flatMap((id, i) => (matched.has(String(id)) ? [i] : []));
 }
 
-/** How long a batch stays open for more deliveries, and how many it holds at most. */
-const BATCH_MS = 25;
+/**
+ * How long a batch stays open for more deliveries, and how many it holds at most. Every job costs the app
+ * thread its queue statements and hand-over whatever its size, so a longer window means fewer jobs; 50 ms keeps
+ * deliveries far inside the second the product promises (docs/webhooks.md "Cost on the write path").
+ */
+const BATCH_MS = 50;
 const BATCH_MAX = 200;
 
 /** Writes waiting to become one job, per base. */
