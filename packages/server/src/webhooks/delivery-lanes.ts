@@ -20,7 +20,7 @@ export interface ToSender {
   cancel?: number[];
 }
 
-/** To the app thread: the attempts made and the deliveries finished since the last message. */
+/** To the app thread: the attempts made that are to be logged, and the deliveries finished since the last message. */
 export interface FromSender {
   attempts: { key: number; report: AttemptReport }[];
   done: { key: number; outcome: DeliveryOutcome }[];
@@ -48,9 +48,11 @@ export function deliveryLanes(post: (m: FromSender) => void): (m: ToSender) => v
   const send = async (key: number, delivery: UrlDelivery, abort: AbortController): Promise<void> => {
     let outcome: DeliveryOutcome;
     try {
-      outcome = await runUrlDelivery(delivery, abort.signal, (report) =>
-        out().attempts.push({ key, report }),
-      );
+      // Only the attempts to be logged go back (they carry their payload): the others would cross over for
+      // nothing (NC_AUTOMATION_LOG_LEVEL is OFF by default).
+      outcome = await runUrlDelivery(delivery, abort.signal, (report) => {
+        if (report.payload) out().attempts.push({ key, report });
+      });
     } catch (e) {
       // Building the payload or the request failed (a bad URL): no attempt could be made.
       outcome = { ok: false, attempts: 0, cancelled: false, errorMessage: (e as Error).message };

@@ -52,7 +52,10 @@ export class DeliveryThread {
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
 
-  /** Hands a delivery over; `done` settles once it was sent or given up (or `cancel()` stopped it). */
+  /**
+   * Hands a delivery over; `done` settles once it was sent or given up (or `cancel()` stopped it). `onAttempt`
+   * hears the attempts to be logged (per the delivery's `logLevel`).
+   */
   deliver(
     delivery: UrlDelivery,
     onAttempt: (a: AttemptReport) => void,

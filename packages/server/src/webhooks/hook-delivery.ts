@@ -24,8 +24,6 @@ export interface DeliveryInput {
   operation: string;
   payload: HookPayload;
   triggeredBy: string | null;
-  /** The delivery's place in its hook's line (docs/webhooks.md "Order"). */
-  ticket?: string;
 }
 
 /** How long log rows wait to be written together, and how many one insert holds at most. */
@@ -120,48 +118,52 @@ export interface WriteDeliveries {
   event: RowsEvent;
   operation: HookOperation;
   table: { title: string; pkTitle: string };
-  /** Each triggered hook: its place in the hook's line and, when its conditions keep only some rows, theirs. */
-  hooks: { hookId: string; ticket?: string; rows?: number[] }[];
+  /** Each triggered hook and, when its conditions keep only some rows, theirs. */
+  hooks: { hookId: string; rows?: number[] }[];
 }
 
 /**
  * The deliveries of a burst of writes: every hook each write triggered, in one job (fewer queue writes);
- * `deliveries` are ready-made ones (a manual trigger).
+ * `deliveries` are ready-made ones (a manual trigger). `tickets`: per hook, the job's place in the hook's line
+ * (docs/webhooks.md "Order"), one for all of the job's deliveries to it.
  */
 export interface DeliveriesInput {
   deliveries?: DeliveryInput[];
   writes?: WriteDeliveries[];
+  tickets?: Record<string, string>;
 }
 
-/** One delivery of a job: a ready-made payload, or the write its payload is built from. */
+/** One delivery of a job: a ready-made payload, or the write its payload is built from; `index` in the job. */
 type Planned = Omit<DeliveryInput, 'payload'> & {
+  index: number;
   payload?: HookPayload;
   write?: Omit<WriteDeliveries, 'hooks'> & { rows?: number[] };
 };
 
-/** The deliveries of a job: one per triggered hook of each write, in the order written. */
-function plannedOf(input: DeliveriesInput): Planned[] {
-  const out: Planned[] = [...(input.deliveries ?? [])];
+/**
+ * The deliveries of a job by hook, each hook's in the order written (one per triggered hook of each write),
+ * with the hook's ticket.
+ */
+function plannedByHook(input: DeliveriesInput): Map<string, { ticket?: string; planned: Planned[] }> {
+  const out = new Map<string, { ticket?: string; planned: Planned[] }>();
+  let index = 0;
+  const add = (p: Omit<Planned, 'index'>) => {
+    let group = out.get(p.hookId);
+    if (!group) out.set(p.hookId, (group = { ticket: input.tickets?.[p.hookId], planned: [] }));
+    group.planned.push({ ...p, index: index++ });
+  };
+  for (const d of input.deliveries ?? []) add(d);
   for (const { hooks, ...write } of input.writes ?? []) {
     for (const h of hooks) {
-      out.push({
+      add({
         hookId: h.hookId,
         operation: write.operation,
         triggeredBy: null,
-        ticket: h.ticket,
         write: h.rows ? { ...write, rows: h.rows } : write,
       });
     }
   }
   return out;
-}
-
-/** The hooks a job's deliveries go to. */
-function hookIdsOf(input: DeliveriesInput): string[] {
-  return [
-    ...(input.deliveries ?? []).map((d) => d.hookId),
-    ...(input.writes ?? []).flatMap((w) => w.hooks.map((h) => h.hookId)),
-  ];
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -183,68 +185,97 @@ interface JobScope {
   cancels: Set<() => void>;
 }
 
-/** A delivery of an Email, chat or messaging hook: built and sent here, in its hook's turn. */
-async function deliverHere(s: JobScope, d: Planned, hook: Hook): Promise<number> {
-  return s.order.inTurn(d.ticket, async () => {
-    const input: DeliveryInput = { ...d, payload: payloadOfDelivery({ ...d, hook }) };
-    let last: AttemptResult | undefined;
-    for (let attempt = 1; attempt <= hook.retries + 1; attempt++) {
-      s.run.throwIfCancelled();
-      last = await attemptDelivery(s.ctx, hook, input, { attempt, testCall: false, logs: s.logs });
-      if (last.ok) return attempt;
-      if (attempt <= hook.retries) await pause(hook.retry_interval, s.run.signal);
+/** A hook's deliveries of one job, in the order written, and the job's place in the hook's line. */
+interface HookGroup {
+  ticket?: string;
+  planned: Planned[];
+}
+
+/** What became of each delivery: the attempts it took, or why it failed. */
+type Outcome = PromiseSettledResult<number>;
+
+/** Sends a delivery of an Email, chat or messaging hook from here, with its retries. */
+async function sendHere(s: JobScope, d: Planned, hook: Hook): Promise<number> {
+  const input: DeliveryInput = { ...d, payload: payloadOfDelivery({ ...d, hook }) };
+  let last: AttemptResult | undefined;
+  for (let attempt = 1; attempt <= hook.retries + 1; attempt++) {
+    s.run.throwIfCancelled();
+    last = await attemptDelivery(s.ctx, hook, input, { attempt, testCall: false, logs: s.logs });
+    if (last.ok) return attempt;
+    if (attempt <= hook.retries) await pause(hook.retry_interval, s.run.signal);
+  }
+  throw new Error(`${hook.title}: ${last?.errorMessage ?? 'the webhook could not be delivered'}`);
+}
+
+/** The deliveries of an Email, chat or messaging hook: built and sent here one after the other, in its turn. */
+function deliverHere(s: JobScope, group: HookGroup, hook: Hook): Promise<Outcome[]> {
+  return s.order.inTurn(group.ticket, async () => {
+    const out: Outcome[] = [];
+    for (const d of group.planned) {
+      try {
+        out.push({ status: 'fulfilled', value: await sendHere(s, d, hook) });
+      } catch (reason) {
+        out.push({ status: 'rejected', reason });
+      }
     }
-    throw new Error(`${hook.title}: ${last?.errorMessage ?? 'the webhook could not be delivered'}`);
+    return out;
   });
 }
 
 /**
- * A delivery of a URL hook: handed to the delivery thread in its hook's turn. The thread keeps each hook's
- * deliveries in the order handed over, so the turn passes on once this one is handed over, not sent.
+ * The deliveries of a URL hook: handed to the delivery thread together in the hook's turn (one message). The
+ * thread keeps each hook's deliveries in the order handed over, so the turn passes on once they are handed
+ * over, not sent.
  */
 async function deliverOnThread(
   s: JobScope,
-  d: Planned,
+  group: HookGroup,
   hook: Hook & { notification: UrlDelivery['hook']['notification'] },
-): Promise<number> {
+): Promise<Outcome[]> {
   const level = s.ctx.config.automationLogLevel;
-  const handed = await s.order.inTurn(d.ticket, async () => {
+  const sendings = await s.order.inTurn(group.ticket, async () => {
     s.run.throwIfCancelled();
-    const delivery: UrlDelivery = {
-      hook: {
-        id: hook.id,
-        notification: hook.notification,
-        timeout: hook.timeout,
-        retries: hook.retries,
-        retry_interval: hook.retry_interval,
-        version: hook.version,
-      },
-      ...(d.payload ? { payload: d.payload } : { write: d.write }),
-      allowLocal: s.ctx.config.allowLocalHooks,
-      logLevel: level,
+    // One object for all of them, so the message to the thread carries it once.
+    const target: UrlDelivery['hook'] = {
+      id: hook.id,
+      notification: hook.notification,
+      timeout: hook.timeout,
+      retries: hook.retries,
+      retry_interval: hook.retry_interval,
+      version: hook.version,
     };
-    return {
-      sending: s.thread.deliver(delivery, (a) => {
+    return group.planned.map((d) => {
+      const delivery: UrlDelivery = {
+        hook: target,
+        ...(d.payload ? { payload: d.payload } : { write: d.write }),
+        allowLocal: s.ctx.config.allowLocalHooks,
+        logLevel: level,
+      };
+      return s.thread.deliver(delivery, (a) => {
         if (a.payload && shouldLog(level, a.result))
           s.logs.add(logEntryOf(hook, d, { ...a, payload: a.payload }));
-      }),
-    };
+      });
+    });
   });
-  s.cancels.add(handed.sending.cancel);
-  if (s.run.signal.aborted) handed.sending.cancel();
-  const outcome = await handed.sending.done;
-  s.cancels.delete(handed.sending.cancel);
-  if (outcome.ok) return outcome.attempts;
-  if (outcome.cancelled) {
-    s.run.throwIfCancelled();
-    throw new Error(`${hook.title}: stopped with the server before it was delivered`);
-  }
-  throw new Error(`${hook.title}: ${outcome.errorMessage ?? 'the webhook could not be delivered'}`);
+  return Promise.all(
+    sendings.map(async (sending): Promise<Outcome> => {
+      s.cancels.add(sending.cancel);
+      if (s.run.signal.aborted) sending.cancel();
+      const outcome = await sending.done;
+      s.cancels.delete(sending.cancel);
+      if (outcome.ok) return { status: 'fulfilled', value: outcome.attempts };
+      // (A cancelled job's message is the queue's, whatever this one says.)
+      const why = outcome.cancelled
+        ? 'stopped with the server before it was delivered'
+        : (outcome.errorMessage ?? 'the webhook could not be delivered');
+      return { status: 'rejected', reason: new Error(`${hook.title}: ${why}`) };
+    }),
+  );
 }
 
 /**
- * Delivers to every hook side by side, each with its own retries and after the hook's earlier deliveries;
- * the job fails if any delivery failed.
+ * Delivers to every hook side by side, each hook's deliveries after its earlier ones (one place in its line
+ * per job), each delivery with its own retries; the job fails if any delivery failed.
  */
 export async function runDelivery(
   ctx: AppContext,
@@ -253,19 +284,33 @@ export async function runDelivery(
   thread: DeliveryThread,
 ): Promise<{ attempts: number[] }> {
   const repo = new HooksRepo(ctx.db);
-  const hooks = await repo.byIds(hookIdsOf(run.input));
+  const groups = plannedByHook(run.input);
+  const hooks = await repo.byIds([...groups.keys()]);
   const scope: JobScope = { ctx, run, hooks, logs: new LogBuffer(repo), order, thread, cancels: new Set() };
   const cancel = () => scope.cancels.forEach((c) => c());
   run.signal.addEventListener('abort', cancel, { once: true });
-  const results = await Promise.allSettled(
-    plannedOf(run.input).map((d) => {
-      const hook = hooks.get(d.hookId);
-      // A hook removed or switched off after the write no longer sends (its turn passes on at once).
-      if (!hook || !hook.active) return order.inTurn(d.ticket, async () => 0);
-      const n = hook.notification;
-      return n.type === 'URL'
-        ? deliverOnThread(scope, d, { ...hook, notification: n })
-        : deliverHere(scope, d, hook);
+  const results: Outcome[] = [];
+  await Promise.all(
+    [...groups].map(async ([hookId, group]) => {
+      const hook = hooks.get(hookId);
+      let outcomes: Outcome[];
+      try {
+        // A hook removed or switched off after the write no longer sends (its turn passes on at once).
+        if (!hook || !hook.active) {
+          outcomes = await order.inTurn(group.ticket, async () =>
+            group.planned.map((): Outcome => ({ status: 'fulfilled', value: 0 })),
+          );
+        } else {
+          const n = hook.notification;
+          outcomes =
+            n.type === 'URL'
+              ? await deliverOnThread(scope, group, { ...hook, notification: n })
+              : await deliverHere(scope, group, hook);
+        }
+      } catch (reason) {
+        outcomes = group.planned.map((): Outcome => ({ status: 'rejected', reason }));
+      }
+      group.planned.forEach((d, i) => (results[d.index] = outcomes[i]!));
     }),
   );
   run.signal.removeEventListener('abort', cancel);

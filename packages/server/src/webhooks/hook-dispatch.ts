@@ -7,6 +7,7 @@
  * so a burst of writes costs one job; the job builds the payloads.
  */
 import type { ChangeEvent } from '../changes/change-events.js';
+import { outsideRequest } from '../audit/request-context.js';
 import type { AppContext } from '../context.js';
 import { activeHooks, followHookChanges, mayNeedPreviousValues, type ActiveHook } from './active-hooks.js';
 import { DeliveryOrder } from './delivery-order.js';
@@ -30,8 +31,12 @@ async function rowsHeard(ctx: AppContext, e: RowsEvent, h: ActiveHook): Promise<
   return ids.flatMap((id, i) => (matched.has(String(id)) ? [i] : []));
 }
 
-/** How long a batch stays open for more deliveries, and how many it holds at most. */
-const BATCH_MS = 25;
+/**
+ * How long a batch stays open for more deliveries, and how many it holds at most. Every job costs the app
+ * thread its queue statements and hand-over whatever its size, so a longer window means fewer jobs; 50 ms keeps
+ * deliveries far inside the second the product promises (docs/webhooks.md "Cost on the write path").
+ */
+const BATCH_MS = 50;
 const BATCH_MAX = 200;
 
 /** Writes waiting to become one job, per base. */
@@ -62,11 +67,15 @@ class Batches {
     if (!batch) return Promise.resolve();
     this.open.delete(baseId);
     clearTimeout(batch.timer);
-    const input: DeliveriesInput = { writes: batch.writes };
+    // The job's place in the line of each hook it delivers to: batches are queued in the order their writes
+    // were scheduled, which is commit order (docs/webhooks.md "Order").
+    const tickets: Record<string, string> = {};
+    for (const w of batch.writes) for (const h of w.hooks) tickets[h.hookId] ??= this.order.reserve(h.hookId);
+    const input: DeliveriesInput = { writes: batch.writes, tickets };
     return this.ctx.jobs.enqueue({ kind: WEBHOOK_JOB, input, baseId, userId: null }).then(
       () => undefined,
       (err: unknown) => {
-        for (const w of batch.writes) for (const h of w.hooks) this.order.release(h.ticket);
+        for (const ticket of Object.values(tickets)) this.order.release(ticket);
         this.ctx.log.error({ err, baseId }, 'webhook deliveries could not be queued');
       },
     );
@@ -78,12 +87,7 @@ class Batches {
   }
 }
 
-async function dispatch(
-  ctx: AppContext,
-  order: DeliveryOrder,
-  batches: Batches,
-  e: RowsEvent,
-): Promise<void> {
+async function dispatch(ctx: AppContext, batches: Batches, e: RowsEvent): Promise<void> {
   const operation = operationOf(e);
   const active = (await activeHooks(ctx.db, e.tableId)).filter((h) => hookHears(h.hook, operation));
   if (!active.length) return;
@@ -92,7 +96,7 @@ async function dispatch(
   for (const h of active) {
     const rows = await rowsHeard(ctx, e, h);
     if (rows && !rows.length) continue;
-    hooks.push({ hookId: h.hook.id, ticket: order.reserve(h.hook.id), ...(rows ? { rows } : {}) });
+    hooks.push(rows ? { hookId: h.hook.id, rows } : { hookId: h.hook.id });
   }
   if (!hooks.length) return;
   batches.add(e.baseId, {
@@ -119,20 +123,31 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
       },
     );
   }
-  // Per table, the scheduling of the previous write: the next one waits for it.
-  const tails = new Map<string, Promise<void>>();
+  // Per table, the writes waiting to be scheduled, in commit order, and the loop that schedules them one after
+  // another from the next turn on (one loop per table and burst, not a chain of promises per write).
+  const waiting = new Map<string, RowsEvent[]>();
+  const loops = new Set<Promise<void>>();
+  const drain = async (tableId: string, queue: RowsEvent[]) => {
+    await new Promise<void>((r) => setImmediate(r));
+    for (let e = queue.shift(); e; e = queue.shift()) {
+      await dispatch(ctx, batches, e).catch((err: unknown) =>
+        ctx.log.error({ err, tableId }, 'webhook dispatch failed'),
+      );
+    }
+    waiting.delete(tableId);
+  };
   const stopFollowing = followHookChanges(ctx);
   const unsubscribe = ctx.changes.subscribe(
     (e: ChangeEvent) => {
       if (e.type !== 'rows.inserted' && e.type !== 'rows.updated' && e.type !== 'rows.deleted') return;
-      const next = (tails.get(e.tableId) ?? Promise.resolve())
-        .then(() => new Promise<void>((r) => setImmediate(r)))
-        .then(() => dispatch(ctx, order, batches, e))
-        .catch((err: unknown) => ctx.log.error({ err, tableId: e.tableId }, 'webhook dispatch failed'));
-      tails.set(e.tableId, next);
-      void next.then(() => {
-        if (tails.get(e.tableId) === next) tails.delete(e.tableId);
-      });
+      const queue = waiting.get(e.tableId);
+      if (queue) return void queue.push(e);
+      const fresh = [e];
+      waiting.set(e.tableId, fresh);
+      // Outside the writer's request, so the loop does not keep the request alive.
+      const loop = outsideRequest(() => drain(e.tableId, fresh));
+      loops.add(loop);
+      void loop.finally(() => loops.delete(loop));
     },
     {
       name: 'webhooks',
@@ -143,7 +158,7 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
   return async () => {
     unsubscribe();
     stopFollowing();
-    await Promise.all(tails.values());
+    await Promise.all(loops);
     await batches.flushAll();
     // Not awaited: the job queue stops after us and cancels the jobs whose deliveries the thread still has.
     void thread.close();

@@ -34,7 +34,7 @@ export class JobsRepo {
     input: unknown;
   }): Promise<JobRecord> {
     const now = Date.now();
-    await this.db('rb_jobs').insert({
+    const row = {
       id: job.id,
       kind: job.kind,
       status: 'waiting',
@@ -43,8 +43,10 @@ export class JobsRepo {
       input: json(job.input),
       created_at: now,
       updated_at: now,
-    });
-    return (await this.byId(job.id))!;
+    };
+    await this.db('rb_jobs').insert(row);
+    // The row as stored, without reading it back (the input as its JSON gives it, like a read would).
+    return fromRow(row);
   }
 
   async byId(id: string): Promise<JobRecord | undefined> {
