@@ -44,7 +44,7 @@ export async function startReceiver() {
   return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-export async function waitFor<T>(check: () => T | undefined, what: string, ms = 5000): Promise<T> {
+export async function waitFor<T>(check: () => T | undefined, what: string, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = check();
