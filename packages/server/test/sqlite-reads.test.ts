@@ -180,8 +180,11 @@ describe('the SQLite read pool', () => {
       bindings: [2_000_000],
     };
     const first = await selectNative(db, slow);
-    expect(pool.dispatched).toBe(0);
     expect(first).toEqual([{ n: 2_000_000 }]);
+    // Three slow runs in a row on the main thread, then the reader.
+    expect(await selectNative(db, slow)).toEqual(first);
+    expect(await selectNative(db, slow)).toEqual(first);
+    expect(pool.dispatched).toBe(0);
     expect(await selectNative(db, slow)).toEqual(first);
     expect(pool.dispatched).toBe(1);
     expect(pool.threads).toBe(1);
@@ -199,6 +202,21 @@ describe('the SQLite read pool', () => {
     expect(await selectNative(db, slow)).toEqual(first);
     expect(pool.dispatched).toBe(1);
   }, 60_000);
+
+  it('keeps a shape on the main thread unless it was slow three runs in a row', () => {
+    const pool = new SqliteReadPool({ file: path.join(dir, 'a.db'), size: 1, minMs: 1 });
+    const sql = 'select v from n where v = ?';
+    // A cheap read timed slow now and then (its thread lost the core) stays inline.
+    pool.noteInline(sql, 4);
+    pool.noteInline(sql, 4);
+    pool.noteInline(sql, 0.2);
+    pool.noteInline(sql, 4);
+    pool.noteInline(sql, 4);
+    expect(pool.wants(sql)).toBe(false);
+    pool.noteInline(sql, 4);
+    expect(pool.wants(sql)).toBe(true);
+    expect(pool.wants('select v from n')).toBe(false);
+  });
 
   it('runs reads on the main thread when readers die, and stops starting them after three', async () => {
     const messages: string[] = [];

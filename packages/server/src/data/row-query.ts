@@ -81,6 +81,12 @@ export interface OutField {
 export interface Projection {
   out: OutField[];
   select: (string | Knex.Raw)[];
+  /**
+   * The same list compiled once into one raw (docs/performance.md, "A warm read, step by step"): knex then
+   * copies it into each page's SQL instead of quoting every column and expression again. Undefined when the
+   * list cannot be one raw (a `?` in it that is not a binding).
+   */
+  compiledSelect?: Knex.Raw;
   /** Raw rows to API rows (`rowDecoder(out)`). */
   decode: (raw: Row) => Row;
 }
@@ -136,11 +142,12 @@ export class RowReader {
     if (!known) {
       const chosen = this.queryFields(fields);
       const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
-      known = { out, select: selectList(chosen, this.model.pk), decode: rowDecoder(out) };
+      const select = selectList(chosen, this.model.pk);
+      known = { out, select, compiledSelect: selectAsOneRaw(this.db, select), decode: rowDecoder(out) };
       if (byFields.size >= MAX_SHAPES) byFields.clear();
       byFields.set(key, known);
     }
-    return { out: known.out, select: [...known.select], decode: known.decode };
+    return { ...known, select: [...known.select] };
   }
 
   /** A SELECT with the filter applied (no columns, order or paging yet). */
@@ -179,12 +186,14 @@ export class RowReader {
    * the planner's choice for it with EXPLAIN.
    */
   pageSql(q: PageQuery): { sql: string; bindings: readonly unknown[] } {
+    const projection = this.projection(q.fields);
     const qb = this.offsetPage(
       this.filtered(q.where, this.db, q.within),
-      this.projection(q.fields).select,
+      projection.select,
       (b) => this.orderBy(b, q.sort),
       q.limit,
       q.offset,
+      projection.compiledSelect,
     );
     const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
@@ -242,6 +251,7 @@ export class RowReader {
           (b) => this.orderBy(b, q.sort),
           q.limit,
           q.offset,
+          projection.compiledSelect,
         );
       const dialect = this.model.dialect;
       if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
@@ -380,11 +390,13 @@ export class RowReader {
     order: (qb: Knex.QueryBuilder) => void,
     limit: number,
     offset: number,
+    /** `columns` compiled into one raw (`Projection.compiledSelect`), selected instead when given. */
+    compiled?: Knex.Raw,
   ): Knex.QueryBuilder {
     const { dialect, tableName } = this.model;
     if (computesAfterPaging(dialect, tableName, columns, offset))
       return pageThenCompute(this.db, tableName, this.model.pk?.name, filtered, columns, order, limit, offset);
-    const qb = filtered.select([...columns]);
+    const qb = filtered.select(compiled ? [compiled] : [...columns]);
     order(qb);
     return qb.limit(limit).offset(offset);
   }
@@ -649,6 +661,19 @@ export class RowReader {
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {
   if (!sort?.length) return true;
   return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
+}
+
+/**
+ * A select list as one raw: `"id", "title", (select …) as "__rb_…"` with its bindings. knex reads every `?`
+ * of a raw as a placeholder, so a list whose compiled text holds a `?` that is not a binding (a column named
+ * `Why?`) stays a list.
+ */
+function selectAsOneRaw(db: Knex, select: readonly (string | Knex.Raw)[]): Knex.Raw | undefined {
+  const { sql, bindings } = db.queryBuilder().select(select).toSQL();
+  if (!sql.startsWith('select ')) return undefined;
+  const list = sql.slice('select '.length);
+  if ((list.match(/\?/g)?.length ?? 0) !== bindings.length || list.includes('??') || list.includes('\\')) return undefined;
+  return db.raw(list, bindings);
 }
 
 function selectList(fields: readonly QueryField[], pk: StoredField | undefined): (string | Knex.Raw)[] {

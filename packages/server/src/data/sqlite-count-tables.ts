@@ -29,10 +29,19 @@ const TRIGGERS = ['_ai', '_ad', '_au'] as const;
 let generation = 0;
 const trusted = new WeakMap<TableModel, Map<string, number>>();
 
-/** `rbx_cnt_…` for a table's combination of columns (in the order given). */
+const names = new Map<string, string>();
+const MAX_NAMES = 2000;
+
+/** `rbx_cnt_…` for a table's combination of columns (in the order given); asked on every count, hashed once. */
 export function countTableName(tableName: string, columns: readonly string[]): string {
   const key = [tableName, ...columns].join('\u0000');
-  return `rbx_cnt_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = `rbx_cnt_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(key, name);
+  }
+  return name;
 }
 
 /**

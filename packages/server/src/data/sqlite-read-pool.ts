@@ -2,7 +2,7 @@
  * SQLite reads on every core (docs/performance.md): better-sqlite3 runs a query synchronously on the event loop,
  * so one slow read stalls every request while the other cores idle. The pool keeps worker threads, each with a
  * read-only connection to the same WAL database, and sends them the SELECTs worth the trip: a shape (its SQL)
- * that has taken more than `minMs` on the main thread. A message round-trip costs about 50–100 µs, so cheap
+ * that has taken more than `minMs` on the main thread three runs in a row. A message round-trip costs about 50–100 µs, so cheap
  * reads stay inline. Writes, and reads inside a transaction, never come here.
  */
 import { existsSync } from 'node:fs';
@@ -18,7 +18,7 @@ export interface ReadPoolOptions {
   file: string;
   /** How many reader threads at most (started on first use). */
   size: number;
-  /** A shape goes to a reader once it has taken longer than this on the main thread; 0 sends every read. */
+  /** A shape goes to a reader once it has taken longer than this on the main thread (three runs in a row); 0 sends every read. */
   minMs: number;
   /** Told when a reader starts or the pool stops. */
   log?: (fields: Record<string, unknown>, message: string) => void;
@@ -26,8 +26,14 @@ export interface ReadPoolOptions {
 
 /** Readers of a pool that stopped starting (a broken install): after this many, reads stay inline for good. */
 const MAX_START_FAILURES = 3;
-/** Shapes remembered; past this the memory starts over (every shape is measured inline again once). */
+/** Shapes remembered; past this the memory starts over (every shape is measured inline again). */
 const MAX_SHAPES = 2000;
+/**
+ * A shape goes to a reader after this many slow runs on the main thread in a row. A thread that lost its core
+ * mid-read (a busy machine) times a cheap read as slow; it rarely does so three times running, while a read
+ * that is really slow always does (docs/performance.md, "A warm read, step by step").
+ */
+export const SLOW_RUNS_TO_READER = 3;
 /**
  * A reader's rows live only until they are posted: a small young generation is enough (the default lets a
  * busy thread's grow to tens of megabytes). Old generation, for large pages, is left at the default.
@@ -110,8 +116,8 @@ class Reader {
 
 export class SqliteReadPool {
   private readers: Reader[] = [];
-  /** Shapes (SQL) that took longer than `minMs`: true goes to a reader. */
-  private readonly heavy = new Map<string, boolean>();
+  /** Per shape (SQL): how many inline runs in a row took longer than `minMs`; `SLOW_RUNS_TO_READER` goes to a reader. */
+  private readonly slowRuns = new Map<string, number>();
   private startFailures = 0;
   private closed = false;
   /** Reads answered by a reader, for tests and the benchmark. */
@@ -122,12 +128,14 @@ export class SqliteReadPool {
   /** Whether a SELECT should go to a reader. */
   wants(sql: string): boolean {
     if (this.closed) return false;
-    return this.opts.minMs === 0 || this.heavy.get(sql) === true;
+    return this.opts.minMs === 0 || (this.slowRuns.get(sql) ?? 0) >= SLOW_RUNS_TO_READER;
   }
 
-  /** Records how long a SELECT took on the main thread. */
+  /** Records how long a SELECT took on the main thread (its statement run, not its preparation). */
   noteInline(sql: string, ms: number): void {
-    if (ms > this.opts.minMs && this.heavy.get(sql) !== true) this.remember(sql, true);
+    const runs = this.slowRuns.get(sql) ?? 0;
+    if (ms > this.opts.minMs) this.remember(sql, Math.min(runs + 1, SLOW_RUNS_TO_READER));
+    else if (runs > 0) this.remember(sql, 0);
   }
 
   /**
@@ -183,12 +191,12 @@ export class SqliteReadPool {
 
   /** A shape that has become cheap (an index was built for it) goes back to the main thread. */
   private noteReader(sql: string, ms: number): void {
-    if (this.opts.minMs > 0 && ms < this.opts.minMs / 4) this.remember(sql, false);
+    if (this.opts.minMs > 0 && ms < this.opts.minMs / 4) this.remember(sql, 0);
   }
 
-  private remember(sql: string, heavy: boolean): void {
-    if (this.heavy.size >= MAX_SHAPES) this.heavy.clear();
-    this.heavy.set(sql, heavy);
+  private remember(sql: string, slowRuns: number): void {
+    if (this.slowRuns.size >= MAX_SHAPES && !this.slowRuns.has(sql)) this.slowRuns.clear();
+    this.slowRuns.set(sql, slowRuns);
   }
 
   private forget(reader: Reader, neverAnswered: boolean): void {
