@@ -16,6 +16,7 @@ import {
   goesToReader,
   hasReadPool,
   noWriteOpen,
+  readerRunning,
   selectCompiled,
   selectNative,
   selectRows,
@@ -475,10 +476,12 @@ export class RowReader {
 
   /**
    * Whether a count is the first of its shape on a table known to hold FIRST_COUNT_BESIDE_PAGE_ROWS rows or
-   * more, read from the table (no count table serves it): slow enough to run beside the page.
+   * more, read from the table (no count table serves it): slow enough to run beside the page. Only while a
+   * reader thread runs: starting one costs more than the count it would take (docs/performance.md).
    */
   private firstCountOfLargeTable(q: PageQuery, countSql: NativeQuery): boolean {
     if (q.within || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
+    if (!readerRunning(this.db)) return false;
     const plan = this.countPlan(q.where);
     if (plan.counts || plan.or || countsBeside.has(countSql.sql)) return false;
     if (countsBeside.size >= MAX_REMEMBERED) countsBeside.clear();

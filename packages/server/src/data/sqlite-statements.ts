@@ -76,6 +76,12 @@ export function hasReadPool(db: Knex | Knex.Transaction): boolean {
   return readPoolOf(db) !== undefined;
 }
 
+/** Whether a SQLite reader thread of `db`'s read pool is running now (one that is not has to start first). */
+export function readerRunning(db: Knex | Knex.Transaction): boolean {
+  const pool = readPoolOf(db);
+  return pool !== undefined && pool.usable && pool.threads > 0;
+}
+
 /** Whether a SELECT through `db` would run on a SQLite reader thread (it has been slow on the event loop). */
 export function goesToReader(db: Knex | Knex.Transaction, sql: string): boolean {
   return readPoolOf(db)?.wants(sql) === true;
