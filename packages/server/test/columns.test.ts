@@ -179,6 +179,15 @@ describe.each(testDatabases())('columns on %s', (kind) => {
       { token: owner.token },
     );
     expect(goodDefault.status).toBe(200);
+    const question = await server.api.post(
+      `/api/v1/db/meta/tables/${t.id}/columns`,
+      { title: 'Why', column_name: 'why?', uidt: 'SingleLineText' },
+      { token: owner.token },
+    );
+    expect(question.status).toBe(400);
+    expect(question.body.msg).toBe("Invalid column name 'why?'");
+    const asked = await addColumn(server, owner, t.id, { title: 'Why?', uidt: 'SingleLineText' });
+    expect(columnByTitle(asked, 'Why?').column_name).toBe('Why');
     const longTitle = 'A very long field title '.repeat(8).trim();
     const long = await addColumn(server, owner, t.id, { title: longTitle, uidt: 'SingleLineText' });
     expect(columnByTitle(long, longTitle).column_name.length).toBeLessThanOrEqual(60);

@@ -99,7 +99,7 @@ describe.each(testDatabases())('tables on %s', (kind) => {
     expect(await server.ctx.db(t.table_name).select('title')).toEqual([{ title: 'x' }]);
   });
 
-  it('refuses duplicate, blank, padded and over-long table names with 400', async () => {
+  it('refuses duplicate, blank, padded, over-long and question-marked table names with 400', async () => {
     const dup = await server.api.post(
       `/api/v1/db/meta/projects/${baseId}/tables`,
       { title: 'orders' },
@@ -126,6 +126,13 @@ describe.each(testDatabases())('tables on %s', (kind) => {
       { token: owner.token },
     );
     expect(long.status).toBe(400);
+    const question = await server.api.post(
+      `/api/v1/db/meta/projects/${baseId}/tables`,
+      { title: 'Why', table_name: 'why?' },
+      { token: owner.token },
+    );
+    expect(question.status).toBe(400);
+    expect(question.body.msg).toBe("Table name 'why?' contains characters that are not allowed");
   });
 
   it('renames, reorders, duplicates (with rows) and deletes a table', async () => {

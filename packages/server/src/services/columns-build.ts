@@ -140,7 +140,8 @@ export function buildNewColumn(
     const wanted = body.column_name?.trim()
       ? body.column_name.trim()
       : toIdentifier(rawTitle).slice(0, Math.min(60, MAX_IDENTIFIER[dialect] - 4));
-    if (!/^[^\0`"[\]]+$/.test(wanted)) throw badRequest(`Invalid column name '${wanted}'`);
+    // A `?` would be read as a bound value's place by the SQL layer (docs/behaviour/validation.md, "Names").
+    if (!/^[^\0`"[\]?]+$/.test(wanted)) throw badRequest(`Invalid column name '${wanted}'`);
     column_name = uniqueName(
       wanted,
       table.columns.map((c) => c.column_name ?? ''),

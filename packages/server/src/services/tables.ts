@@ -49,7 +49,7 @@ async function assertTitleFree(
 function checkTableName(name: string): void {
   if (!name.trim()) throw badRequest('Table name cannot be blank');
   if (name !== name.trim()) throw badRequest('Table name cannot start or end with a space');
-  if (!/^[^\0`"'[\]\\/.]+$/.test(name))
+  if (!/^[^\0`"'[\]\\/.?]+$/.test(name))
     throw badRequest(`Table name '${name}' contains characters that are not allowed`);
 }
 
