@@ -29,6 +29,9 @@ describe('barcode encodings', () => {
 
   it('has no encoding for text the format cannot hold', () => {
     expect(barcodeWidths('EAN13', 'abc')).toBeUndefined();
-    expect(barcodeWidths('CODE39', 'abc')).toBeDefined();
+    // Lower-case letters read as upper-case: *ABC* is 5 characters of 9 elements and 4 narrow gaps.
+    const abc = barcodeWidths('CODE39', 'abc');
+    expect(abc).toEqual(barcodeWidths('CODE39', 'ABC'));
+    expect(abc).toHaveLength(5 * 9 + 4);
   });
 });
