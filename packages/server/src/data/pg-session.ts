@@ -26,3 +26,13 @@ export function pgPoolConfig(pool: { min: number; max: number }): Knex.PoolConfi
     },
   };
 }
+
+/**
+ * knex's `wrapIdentifier` for PostgreSQL: a `?` inside a quoted name is escaped, so that knex, which numbers
+ * every unescaped `?` of a statement as a bound value (`$1`, `$2`…), leaves it in the name. Only external
+ * sources can hold such names (docs/behaviour/validation.md, "Names").
+ */
+export function pgWrapIdentifier(value: string, origImpl: (value: string) => string): string {
+  const wrapped = origImpl(value);
+  return wrapped.includes('?') ? wrapped.replace(/\?/g, '\\?') : wrapped;
+}

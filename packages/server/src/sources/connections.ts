@@ -9,7 +9,7 @@ import { templateOf } from '@rowbase/core/sources/templates';
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import { registerSqliteFormulaFunctions } from '../data/formula/sqlite-functions.js';
-import { pgPoolConfig } from '../data/pg-session.js';
+import { pgPoolConfig, pgWrapIdentifier } from '../data/pg-session.js';
 import { useImmediateSqliteTransactions } from '../meta/sqlite-immediate.js';
 import type { MetaDbClient } from '../config.js';
 import type { SourceRecord, SourcesRepo } from '../meta/repos/sources.js';
@@ -35,6 +35,7 @@ export function knexConfigFor(config: ConnectionConfig): Knex.Config {
         client: 'pg',
         connection: conn as Knex.StaticConnectionConfig,
         searchPath: config.searchPath ?? tpl.searchPath ?? undefined,
+        wrapIdentifier: pgWrapIdentifier,
         pool: pgPoolConfig({ min: 0, max: 5 }),
         acquireConnectionTimeout: 10_000,
       };
