@@ -34,7 +34,7 @@ export class LocalJobQueue implements JobQueue {
   private readonly events = new MemoryEventLog();
   /**
    * The records of the jobs this process enqueued or runs, as stored, so running and finishing them need not
-   * read them back (docs/jobs.md "Local queue"): a webhook batch job was read twice, its input parsed each time.
+   * read them back (docs/jobs.md "The queue"): a webhook batch job was read twice, its input parsed each time.
    */
   private readonly known = new Map<string, JobRecord>();
   private readonly concurrency: number;

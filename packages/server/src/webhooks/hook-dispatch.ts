@@ -1,9 +1,10 @@
 /**
  * Turns committed row writes into webhook deliveries (docs/webhooks.md "Cost on the write path"). The change
- * feed calls us inside the writer's request, so the handler only schedules: on the next turn, and after the
- * previous write of the same table was scheduled (so deliveries follow commit order), it takes the table's
- * active hooks from memory, notes which rows each hook's conditions accept, and adds the write with its hooks
- * to the base's open batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
+ * feed calls us inside the writer's request, so the handler only schedules: when the table's hooks are in
+ * memory and none that hears the write has conditions, it adds the write with its hooks to the base's open
+ * batch at once; otherwise on the next turn, and after the previous write of the same table was scheduled (so
+ * deliveries follow commit order), it takes the table's active hooks, notes which rows each hook's conditions
+ * accept, and adds the write with its hooks to the batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
  * so a burst of writes costs one job; the job builds the payloads.
  */
 import type { ChangeEvent } from '../changes/change-events.js';
