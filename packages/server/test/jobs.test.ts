@@ -123,7 +123,7 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
       error: null,
       progress: { message: 'step 2', percent: 100 },
     });
-    // The records observers hear are the stored ones, though the queue no longer reads them back (docs/jobs.md).
+    // The records observers hear are the stored ones: status, input, result and last progress.
     const final = records.filter((r) => r.id === job.id).at(-1);
     expect(final).toEqual(await server.ctx.jobs.get(job.id));
     expect(final).toMatchObject({ status: 'completed', data: { steps: 2 }, result: { steps: 2 } });

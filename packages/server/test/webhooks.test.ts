@@ -99,8 +99,8 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
   });
 
   it('delivers a run of writes in write order, and names the table as it is after a rename', async () => {
-    // Writes after the first are scheduled inside the writer's request, from the hooks in memory
-    // (docs/webhooks.md "Cost on the write path"); a rename must reach the payloads all the same.
+    // The hooks and the table's title are kept in memory (docs/webhooks.md "Conditions"); a rename must reach
+    // the payloads all the same.
     const own = await createProductTable(server, t.owner, 'Orders');
     const created = await server.api.post(
       `/api/v1/db/meta/tables/${own.tableId}/hooks`,

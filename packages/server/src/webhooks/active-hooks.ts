@@ -21,8 +21,6 @@ export interface ActiveHook {
 
 interface Entry {
   value: Promise<ActiveHook[]>;
-  /** Set once loaded: the hooks themselves, for writers that take them without waiting. */
-  hooks?: ActiveHook[];
   /** Set once loaded: the operations any of the table's active hooks hears. */
   operations?: ReadonlySet<HookOperation>;
 }
@@ -48,22 +46,10 @@ export function activeHooks(db: Knex, tableId: string): Promise<ActiveHook[]> {
   const entry: Entry = { value: load(db, tableId) };
   cache.set(tableId, entry);
   entry.value.then(
-    (hooks) => {
-      entry.hooks = hooks;
-      entry.operations = new Set(hooks.flatMap((h) => h.hook.operation));
-    },
+    (hooks) => void (entry.operations = new Set(hooks.flatMap((h) => h.hook.operation))),
     () => void (cache.get(tableId) === entry && cache.delete(tableId)),
   );
   return entry.value;
-}
-
-/**
- * The table's active hooks when they are in memory, without waiting (undefined when they are still to be
- * loaded). The list is replaced, not changed, when the table's hooks, fields or the table change, so what is
- * worked out from one list may be kept with it.
- */
-export function loadedHooks(db: Knex, tableId: string): ActiveHook[] | undefined {
-  return cacheOf(db).get(tableId)?.hooks;
 }
 
 const WITHOUT_PREVIOUS: ReadonlySet<HookOperation> = new Set(['insert', 'bulkInsert', 'trigger']);

@@ -1,22 +1,15 @@
 /**
  * Turns committed row writes into webhook deliveries (docs/webhooks.md "Cost on the write path"). The change
- * feed calls us inside the writer's request, so the handler only schedules: when the table's hooks are in
- * memory and none that hears the write has conditions, it adds the write with its hooks to the base's open
- * batch at once; otherwise on the next turn, and after the previous write of the same table was scheduled (so
- * deliveries follow commit order), it takes the table's active hooks, notes which rows each hook's conditions
- * accept, and adds the write with its hooks to the batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
+ * feed calls us inside the writer's request, so the handler only schedules: on the next turn, and after the
+ * previous write of the same table was scheduled (so deliveries follow commit order), it takes the table's
+ * active hooks from memory, notes which rows each hook's conditions accept, and adds the write with its hooks
+ * to the base's open batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
  * so a burst of writes costs one job; the job builds the payloads.
  */
 import type { ChangeEvent } from '../changes/change-events.js';
 import { outsideRequest } from '../audit/request-context.js';
 import type { AppContext } from '../context.js';
-import {
-  activeHooks,
-  followHookChanges,
-  loadedHooks,
-  mayNeedPreviousValues,
-  type ActiveHook,
-} from './active-hooks.js';
+import { activeHooks, followHookChanges, mayNeedPreviousValues, type ActiveHook } from './active-hooks.js';
 import { DeliveryOrder } from './delivery-order.js';
 import { DeliveryThread } from './delivery-thread.js';
 import { idsMatching, rowMeets } from './hook-conditions.js';
@@ -61,15 +54,12 @@ class Batches {
   add(baseId: string, write: WriteDeliveries): void {
     let batch = this.open.get(baseId);
     if (!batch) {
-      // Outside the writer's request (a write may be added from inside it), so the timer and the job's
-      // statements do not keep the request alive.
-      const timer = outsideRequest(() => setTimeout(() => void this.flush(baseId), BATCH_MS));
-      batch = { writes: [], size: 0, timer };
+      batch = { writes: [], size: 0, timer: setTimeout(() => void this.flush(baseId), BATCH_MS) };
       this.open.set(baseId, batch);
     }
     batch.writes.push(write);
     batch.size += write.hooks.length;
-    if (batch.size >= BATCH_MAX) void outsideRequest(() => this.flush(baseId));
+    if (batch.size >= BATCH_MAX) void this.flush(baseId);
   }
 
   private flush(baseId: string): Promise<void> {
@@ -99,13 +89,9 @@ class Batches {
 
 async function dispatch(ctx: AppContext, batches: Batches, e: RowsEvent): Promise<void> {
   const operation = operationOf(e);
-  const all = await activeHooks(ctx.db, e.tableId);
-  const active = all.filter((h) => hookHears(h.hook, operation));
+  const active = (await activeHooks(ctx.db, e.tableId)).filter((h) => hookHears(h.hook, operation));
   if (!active.length) return;
   const { model } = await ctx.tableModels.get(ctx, e.tableId);
-  const table = { title: model.title, pkTitle: model.pk?.title ?? 'Id' };
-  // Kept with this list of hooks only if it is still the table's (no change came while the model loaded).
-  if (loadedHooks(ctx.db, e.tableId) === all) tablesOf.set(all, table);
   const hooks: WriteDeliveries['hooks'] = [];
   for (const h of active) {
     const rows = await rowsHeard(ctx, e, h);
@@ -113,31 +99,12 @@ async function dispatch(ctx: AppContext, batches: Batches, e: RowsEvent): Promis
     hooks.push(rows ? { hookId: h.hook.id, rows } : { hookId: h.hook.id });
   }
   if (!hooks.length) return;
-  batches.add(e.baseId, { event: e, operation, table, hooks });
-}
-
-/** The table's title and key title, worked out once per list of hooks (a new list comes with any change). */
-const tablesOf = new WeakMap<ActiveHook[], WriteDeliveries['table']>();
-
-/**
- * The write's deliveries worked out at once, inside the writer's request, when that needs no waiting: the
- * table's hooks and its title are in memory and no hook that hears the write has conditions (those are matched
- * in the database). Null when no hook hears it, undefined when it has to go the long way. See docs/webhooks.md "Cost on the write
- * path".
- */
-function scheduleAtOnce(ctx: AppContext, e: RowsEvent): WriteDeliveries | null | undefined {
-  const all = loadedHooks(ctx.db, e.tableId);
-  if (!all) return undefined;
-  const operation = operationOf(e);
-  const hooks: WriteDeliveries['hooks'] = [];
-  for (const h of all) {
-    if (!hookHears(h.hook, operation)) continue;
-    if (h.where.length) return undefined;
-    hooks.push({ hookId: h.hook.id });
-  }
-  if (!hooks.length) return null;
-  const table = tablesOf.get(all);
-  return table && { event: e, operation, table, hooks };
+  batches.add(e.baseId, {
+    event: e,
+    operation,
+    table: { title: model.title, pkTitle: model.pk?.title ?? 'Id' },
+    hooks,
+  });
 }
 
 /** Registers the delivery job kind and the change-feed subscriber; returns the stop function. */
@@ -175,11 +142,6 @@ export function startWebhooks(ctx: AppContext): () => Promise<void> {
       if (e.type !== 'rows.inserted' && e.type !== 'rows.updated' && e.type !== 'rows.deleted') return;
       const queue = waiting.get(e.tableId);
       if (queue) return void queue.push(e);
-      // Nothing of the table waits to be scheduled, so this write may go straight into the batch when that
-      // needs no waiting (order is kept: the writes before it are in the batch already).
-      const now = scheduleAtOnce(ctx, e);
-      if (now) return batches.add(e.baseId, now);
-      if (now === null) return;
       const fresh = [e];
       waiting.set(e.tableId, fresh);
       // Outside the writer's request, so the loop does not keep the request alive.

@@ -79,7 +79,6 @@ export class JobsRepo {
     status: JobStatus,
     outcome: { result?: unknown; error?: string } = {},
     from?: JobStatus[],
-    at = Date.now(),
   ): Promise<boolean> {
     const q = this.db('rb_jobs').where({ id });
     if (from) q.whereIn('status', from);
@@ -87,7 +86,7 @@ export class JobsRepo {
       status,
       ...(outcome.result !== undefined ? { result: json(outcome.result) } : {}),
       ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-      updated_at: at,
+      updated_at: Date.now(),
     });
     return changed > 0;
   }
