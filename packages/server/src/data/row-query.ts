@@ -244,7 +244,10 @@ export class RowReader {
     const rowOrderSeek = seekable && !q.sort?.length && !!this.model.rowOrder;
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
-    if (!q.within && likeScanFits(this.model, q)) return (await this.likeScanPage(q, projection)).map(decode);
+    if (!q.within && likeScanFits(this.model, q)) {
+      const page = await this.likeScanPage(q, projection);
+      if (page) return page.map(decode);
+    }
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
     if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
       const build = () =>
@@ -312,11 +315,11 @@ export class RowReader {
   }
 
   /**
-   * A `like` page in row order before a search index serves it (sqlite-like-scan.ts): its keys from a probe
-   * of the first rows or one scan of the table, then its rows by key. Neither reads the row-order index for
-   * the order, so SQLite finds the few rows by key and sorts them.
+   * A `like` page in row order before a search index serves it (sqlite-like-scan.ts): its keys from a read of
+   * the table in key order, then its rows by key (not through the row-order index: SQLite finds the few rows
+   * by key and sorts them). Undefined when the plain query must answer.
    */
-  private async likeScanPage(q: PageQuery, projection: Projection): Promise<Row[]> {
+  private async likeScanPage(q: PageQuery, projection: Projection): Promise<Row[] | undefined> {
     const where = q.where!;
     checkWhere(this.model, where, this.now);
     const from = (source: Knex.Raw) => {
@@ -325,7 +328,9 @@ export class RowReader {
       return qb;
     };
     const run = (qb: Knex.QueryBuilder) => selectRows(this.db, 'sqlite', qb);
-    const keys = (await likeScanKeys(this.db, this.model, from, q.offset + q.limit, run)).slice(q.offset);
+    const found = await likeScanKeys(this.db, this.model, from, q.offset + q.limit, run);
+    if (!found) return undefined;
+    const keys = found.slice(q.offset);
     if (!keys.length) return [];
     const pk = this.model.pk!.name;
     const qb = from(this.db.raw('?? not indexed', [this.model.tableName]))
