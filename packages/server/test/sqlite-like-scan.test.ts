@@ -26,6 +26,7 @@ describe.each(testDatabases())('like pages before a search index on %s', (kind) 
   beforeAll(async () => {
     // No automatic indexes: no search index ever serves these pages.
     server = await startTestServer(kind, { RB_AUTO_INDEX: 'false' });
+    shuffled = true;
     t = await createProductTable(server);
     for (let from = 1; from <= ROWS; from += 100) {
       const rows = Array.from({ length: 100 }, (_, k) => productRow(from + k, { Title: titleOf(from + k) }));
