@@ -1,5 +1,5 @@
 /**
- * A `like` page before a search index serves it (docs/performance.md, "Text search before its index"): on
+ * A `like` page before a search index serves it (docs/performance.md, "Text search", before a search index): on
  * SQLite its keys come from a read of the table in key order, then its rows by key. The pages must be the
  * plain query's, row for row and in order, on every database: rows whose order is not their key order
  * (the plain query answers), empty orders (first), rows in key order, rare and common patterns, offsets,

@@ -1,6 +1,6 @@
 /**
  * A `like` page in row order on SQLite before the field's search index is in place (docs/performance.md,
- * "Text search before its index"). The plain page reads the `(nc_order, id)` index and looks up every row
+ * "Text search", before a search index). The plain page reads the `(nc_order, id)` index and looks up every row
  * until the page is full, which a rare pattern never is: the whole table through index order and lookups.
  * Here the keys of the page come from reading the table in key order (`likeScanKeys`), and its rows are
  * then read by key. Same rows, same order as the plain page.
