@@ -27,6 +27,7 @@ import { applyWhere, checkWhere } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
+import { likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
 import { whileReading } from './read-gate.js';
@@ -256,6 +257,10 @@ export class RowReader {
     const rowOrderSeek = seekable && !q.sort?.length && !!this.model.rowOrder;
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
+    if (!q.within && likeScanFits(this.model, q)) {
+      const page = await this.likeScanPage(q, projection);
+      if (page) return page.map(decode);
+    }
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
     if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
       const build = () =>
@@ -320,6 +325,32 @@ export class RowReader {
       this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name], version);
     }
     return raw.map(decode);
+  }
+
+  /**
+   * A `like` page in row order before a search index serves it (sqlite-like-scan.ts): its keys from a read of
+   * the table in key order, then its rows by key (not through the row-order index: SQLite finds the few rows
+   * by key and sorts them). Undefined when the plain query must answer.
+   */
+  private async likeScanPage(q: PageQuery, projection: Projection): Promise<Row[] | undefined> {
+    const where = q.where!;
+    checkWhere(this.model, where, this.now);
+    const from = (source: Knex.Raw) => {
+      const qb = this.db.from(source);
+      applyWhere(qb, this.model, where, this.now);
+      return qb;
+    };
+    const run = (qb: Knex.QueryBuilder) => selectRows(this.db, 'sqlite', qb);
+    const found = await likeScanKeys(this.db, this.model, from, q.offset + q.limit, run);
+    if (!found) return undefined;
+    const keys = found.slice(q.offset);
+    if (!keys.length) return [];
+    const pk = this.model.pk!.name;
+    const qb = from(this.db.raw('?? not indexed', [this.model.tableName]))
+      .select(projection.compiledSelect ? [projection.compiledSelect] : projection.select)
+      .whereIn(pk, keys as number[]);
+    this.orderBy(qb, undefined);
+    return run(qb);
   }
 
   /**
