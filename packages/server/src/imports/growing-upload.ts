@@ -127,6 +127,8 @@ export async function* growingFileChunks(
   shared: SharedArrayBuffer,
   chunkBytes: number,
 ): AsyncGenerator<Buffer> {
+  // The file exists once its first bytes are written (or the upload ended).
+  await waitForBytes(shared, 1);
   const file = await open(path, 'r');
   try {
     let position = 0;

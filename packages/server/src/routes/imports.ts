@@ -172,11 +172,12 @@ async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
 }
 
 /**
- * An import started while its upload arrived, whose upload then failed: cancelled, and waited for, so that the
- * table it may have created is gone before the request's error is answered.
+ * An import started while its upload arrived, whose upload then failed: waited for (or cancelled, if it has not
+ * started), so that the table it may have created is gone before the request's error is answered.
  */
 async function settleEarlyJob(ctx: AppContext, jobId: string): Promise<void> {
-  await ctx.jobs.cancel(jobId);
+  // A running job fails by itself (its reader sees the failed upload); one still waiting never runs.
+  if ((await ctx.jobs.get(jobId))?.status === 'waiting') await ctx.jobs.cancel(jobId);
   for (;;) {
     const job = await ctx.jobs.get(jobId);
     if (!job || isFinished(job.status)) return;
