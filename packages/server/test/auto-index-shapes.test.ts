@@ -83,27 +83,6 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
     return { tableId: t.id, table: loaded.model.tableName };
   }
 
-  /** Asks for an automatic index on `columns` of the table and waits for what it started. */
-  async function indexOn(tableId: string, columns: string[]): Promise<void> {
-    const { model } = await server.ctx.tableModels.get(server.ctx, tableId);
-    await server.ctx.dataCache.indexes.suggestColumns(server.ctx.db, model, columns);
-    await server.ctx.dataCache.indexes.settled();
-  }
-
-  /** The first page sorted by Price among open rows, and the count of open rows under a Price, as the API answers. */
-  async function openByPrice(tableId: string): Promise<{ ids: number[]; count: number }> {
-    const v2 = `/api/v2/tables/${tableId}/records`;
-    const page = await server.api.get(
-      `${v2}?where=${encodeURIComponent('(Status,eq,open)')}&sort=-Price,Id&limit=25&fields=Id`,
-      { token: owner.token },
-    );
-    const count = await server.api.get(
-      `${v2}/count?where=${encodeURIComponent('(Status,eq,open)~and(Price,lt,40)')}`,
-      { token: owner.token },
-    );
-    return { ids: page.body.list.map((r: any) => r.Id), count: count.body.count };
-  }
-
   beforeAll(async () => {
     server = await startTestServer(kind);
     owner = await signedInOwner(server);
@@ -167,47 +146,6 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
       );
       expect(plan).toMatch(/MULTI-INDEX OR/);
       expect(plan).not.toMatch(/^SCAN/m);
-    }
-  }, 60_000);
-
-  it('on SQLite an index whose columns begin another one is dropped or not built (each costs every insert)', async () => {
-    const open = ALL.filter((r) => r.Status === 'open');
-    const want = {
-      ids: [...open]
-        .sort((a, b) => b.Price - a.Price || a.Id - b.Id)
-        .slice(0, 25)
-        .map((r) => r.Id),
-      count: open.filter((r) => r.Price < 40).length,
-    };
-    // The shorter first: the longer one replaces it.
-    const first = await items();
-    await indexOn(first.tableId, ['status', 'price']);
-    expect(await autoIndexes(server, kind, first.table)).toEqual([['status', 'price']]);
-    await indexOn(first.tableId, ['status', 'price', 'qty']);
-    const { model } = await server.ctx.tableModels.get(server.ctx, first.tableId);
-    expect(server.ctx.dataCache.indexes.isReady(model, ['status', 'price'])).toBe(true);
-    const kept =
-      kind === 'sqlite'
-        ? [['status', 'price', 'qty']]
-        : [
-            ['status', 'price'],
-            ['status', 'price', 'qty'],
-          ];
-    expect((await autoIndexes(server, kind, first.table)).sort()).toEqual(kept);
-    expect(await openByPrice(first.tableId)).toEqual(want);
-    // The longer first: the shorter one is not built.
-    const second = await items();
-    await indexOn(second.tableId, ['status', 'price', 'qty']);
-    await indexOn(second.tableId, ['status', 'price']);
-    expect((await autoIndexes(server, kind, second.table)).sort()).toEqual(kept);
-    expect(await openByPrice(second.tableId)).toEqual(want);
-    if (kind === 'sqlite') {
-      const plan = await sqlitePlan(
-        server,
-        `select id from "${second.table}" where status = ? order by price desc, id limit 25`,
-        ['open'],
-      );
-      expect(plan).toMatch(/USING (COVERING )?INDEX rbx_\w+/);
     }
   }, 60_000);
 

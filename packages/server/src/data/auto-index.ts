@@ -230,21 +230,16 @@ export class AutoIndexer {
     if (!model.managed || !this.enabled) return undefined;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     if (servedByRowOrderIndex(model, columns)) return undefined;
-    const key = indexKey(model.tableName, columns);
+    const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
     if (this.tried.has(key)) return this.building.get(key);
-    // SQLite: an index that begins with these columns serves every read this one would, and each one more
-    // costs every inserted row (docs/performance.md, "Automatic indexes").
-    const longer = model.dialect === 'sqlite' ? this.longerIndex(key) : undefined;
-    if (longer !== undefined) return this.building.get(longer);
     this.tried.add(key);
     const count = this.perTable.get(model.tableName) ?? 0;
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
-    const name = autoIndexName(key);
+    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
     const build = this.build(db, model, async () => {
       await createIndex(db, model, name, columns);
       this.ready.add(key);
-      if (model.dialect === 'sqlite') await this.dropPrefixesOf(db, model, key);
       return true;
     });
     const running = build.finally(() => this.building.delete(key));
@@ -252,39 +247,9 @@ export class AutoIndexer {
     return running;
   }
 
-  /**
-   * Whether an automatic index on these columns, in order, is in place (built or found by this process); on
-   * SQLite also one that begins with them.
-   */
+  /** Whether an automatic index on these columns, in order, is in place (built or found by this process). */
   isReady(model: TableModel, columns: readonly string[]): boolean {
-    if (!columns.length) return false;
-    const key = indexKey(model.tableName, columns);
-    if (this.ready.has(key)) return true;
-    return model.dialect === 'sqlite' && [...this.ready].some((k) => k.startsWith(key + '\u0000'));
-  }
-
-  /** The key of an index asked for (built, being built or waiting) that begins with `key`'s columns and has more. */
-  private longerIndex(key: string): string | undefined {
-    const prefix = key + '\u0000';
-    for (const k of this.tried) if (k.startsWith(prefix) && (this.ready.has(k) || this.building.has(k))) return k;
-    return undefined;
-  }
-
-  /**
-   * SQLite, after an index on `key`'s columns was built: drops the automatic indexes this process built whose
-   * columns are a strict prefix of them (the new one serves their reads; every insert paid for both).
-   */
-  private async dropPrefixesOf(db: Knex, model: TableModel, key: string): Promise<void> {
-    const shorter = [...this.ready].filter((k) => k !== key && key.startsWith(k + '\u0000'));
-    if (!shorter.length) return;
-    const drops = shorter.map((k) => `drop index if exists ${quoteIdent(autoIndexName(k))}`);
-    const file = sqliteFileOf(db);
-    if (file) await buildInWorker(file, drops.join(';\n'));
-    else for (const sql of drops) await db.raw(sql);
-    for (const k of shorter) {
-      this.ready.delete(k);
-      this.perTable.set(model.tableName, Math.max(0, (this.perTable.get(model.tableName) ?? 1) - 1));
-    }
+    return columns.length > 0 && this.ready.has(`${model.tableName}\u0000${columns.join('\u0000')}`);
   }
 
   /**
@@ -417,15 +382,6 @@ export class AutoIndexer {
   }
 }
 
-/** The key of an automatic index: its table and columns, in order. */
-function indexKey(tableName: string, columns: readonly string[]): string {
-  return `${tableName}\u0000${columns.join('\u0000')}`;
-}
-
-/** `rbx_…`, the name of the automatic index of a key. */
-function autoIndexName(key: string): string {
-  return `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-}
 
 /**
  * Builds the index without stalling the app: PostgreSQL `concurrently`, MySQL online DDL (`lock=none`), and
