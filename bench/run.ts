@@ -24,10 +24,13 @@ import { report, timeRuns } from './src/stats.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const line = (name: string, value: string) => console.log(name.padEnd(52), value);
-/** The SQLite read pool's settings, passed on to the server (`RB_SQLITE_READ_WORKERS=0` measures without it). */
+/**
+ * The SQLite read pool's settings, passed on to the server (`RB_SQLITE_READ_WORKERS=0` measures without it), and
+ * BENCH_SERVER_DIST (another build of the server, e.g. main's, for an A/B).
+ */
 const readPoolEnv = (): Record<string, string> =>
   Object.fromEntries(
-    ['RB_SQLITE_READ_WORKERS', 'RB_SQLITE_READ_WORKER_MIN_MS'].flatMap((k) =>
+    ['RB_SQLITE_READ_WORKERS', 'RB_SQLITE_READ_WORKER_MIN_MS', 'BENCH_SERVER_DIST'].flatMap((k) =>
       process.env[k] ? [[k, process.env[k]]] : [],
     ),
   );

@@ -41,7 +41,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     execArgv: process.env.BENCH_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR ?? '/tmp/prof'}`]
       : [],
-    env: { ...process.env, BENCH_SERVER_ENV: JSON.stringify(env) },
+    // BENCH_SERVER_DIST in the bench's own environment runs another build (A/B against a copy of main's).
+    env: {
+      ...process.env,
+      BENCH_SERVER_ENV: JSON.stringify({
+        ...(process.env.BENCH_SERVER_DIST ? { BENCH_SERVER_DIST: process.env.BENCH_SERVER_DIST } : {}),
+        ...env,
+      }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {

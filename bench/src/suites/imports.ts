@@ -61,6 +61,8 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
 
 async function importFile(api: Api, baseId: string, file: string, type: string) {
   const form = new FormData();
+  // The options first, as the web app sends them: the server then starts the import while the file arrives.
+  form.append('options', '{}');
   form.append('file', await openAsBlob(file, { type }), path.basename(file));
   const res = await fetch(`${api.url}/api/v1/db/meta/projects/${baseId}/import`, {
     method: 'POST',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, type AppContext } from '../src/context.js';
-import type { JobRun } from '../src/jobs/job-queue.js';
+import type { JobRecord, JobRun } from '../src/jobs/job-queue.js';
 import { openMetaDb } from '../src/meta/db.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { addBaseUser, userIdOf } from './auth-fixtures.js';
@@ -77,7 +77,11 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
 
   it('reports waiting, active, each progress step and the result through listen, status and the list', async () => {
     const changes: [string, string][] = [];
-    const off = server.ctx.jobs.onStatusChange((j) => changes.push([j.id, j.status]));
+    const records: JobRecord[] = [];
+    const off = server.ctx.jobs.onStatusChange((j) => {
+      changes.push([j.id, j.status]);
+      records.push(j);
+    });
     const job = await enqueue(2);
     // Nothing released yet: the log holds waiting then active (read on until the job is active, however the
     // two events are batched).
@@ -119,6 +123,11 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
       error: null,
       progress: { message: 'step 2', percent: 100 },
     });
+    // The records observers hear are the stored ones: status, input, result and last progress.
+    const final = records.filter((r) => r.id === job.id).at(-1);
+    expect(final).toEqual(await server.ctx.jobs.get(job.id));
+    expect(final).toMatchObject({ status: 'completed', data: { steps: 2 }, result: { steps: 2 } });
+    expect(final!.progress).toEqual({ message: 'step 2', percent: 100 });
     const listed = await server.api.post(`/api/v2/jobs/${baseId}`, {}, { token: owner.token });
     expect(listed.status).toBe(200);
     expect(listed.body.find((j: any) => j.id === job.id)).toMatchObject({

@@ -202,6 +202,24 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     );
   }, 120_000);
 
+  it('does not fold a count table this process built on its first read of it', async () => {
+    const { tableId, table, rows } = await items();
+    const [where, keep] = filters[0]!;
+    expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    await server.ctx.dataCache.indexes.settled();
+    const [name, columns] = [...(await countTables(table))].find(([, c]) => c[0] === 'qty')!;
+    const rowsOf = async () =>
+      (await server.ctx.db.raw(`select count(*)::int as n from "${name}"`)).rows[0].n;
+    const combinations = new Set(rows.map((r) => `${r.Qty}|${r.Status}`)).size;
+    expect(await rowsOf()).toBe(combinations);
+    // Filled in one statement and kept since: this process's first read of it has nothing to fold.
+    expect(
+      compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), server.ctx.dataCache.version(tableId)),
+    ).toBeUndefined();
+    expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    expect(await rowsOf()).toBe(combinations);
+  }, 120_000);
+
   it('stays exact under concurrent writers on the same combinations', async () => {
     const { tableId, table, rows } = await items();
     expect(await count(tableId, '(Status,eq,open)')).toBe(rows.filter((r) => r.Status === 'open').length);

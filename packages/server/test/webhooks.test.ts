@@ -98,6 +98,35 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(await server.ctx.db('rb_hooks').where({ title: 'Nope' }).first()).toBeUndefined();
   });
 
+  it('delivers a run of writes in write order, and names the table as it is after a rename', async () => {
+    // The hooks and the table's title are kept in memory (docs/webhooks.md "Conditions"); a rename must reach
+    // the payloads all the same.
+    const own = await createProductTable(server, t.owner, 'Orders');
+    const created = await server.api.post(
+      `/api/v1/db/meta/tables/${own.tableId}/hooks`,
+      urlHook('Run', `${receiver.url}/run`),
+      as(),
+    );
+    expect(created.status).toBe(200);
+    const fromRun = () => receiver.received.filter((r) => r.url.startsWith('/run'));
+    const row = (await server.api.post(own.v1, productRow(0), as())).body;
+    for (let i = 1; i <= 12; i++) {
+      const res = await server.api.patch(`${own.v1}/${row.Id}`, { Qty: i }, as());
+      expect(res.status).toBe(200);
+    }
+    const renamed = await server.api.patch(`/api/v1/db/meta/tables/${own.tableId}`, { title: 'Sales' }, as());
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    await server.api.patch(`${own.v1}/${row.Id}`, { Qty: 13 }, as());
+    await waitFor(() => fromRun()[13], 'the last delivery');
+    const got = fromRun().map((r) => [r.body.type, r.body.data.table_name, r.body.data.rows[0].Qty]);
+    expect(got).toEqual([
+      ['records.after.insert', 'Orders', 0],
+      ...Array.from({ length: 12 }, (_, i) => ['records.after.update', 'Orders', i + 1]),
+      ['records.after.update', 'Sales', 13],
+    ]);
+    expect(fromRun()[13]!.body.data.previous_rows[0].Qty).toBe(12);
+  });
+
   it('delivers inserts, updates, bulk writes and deletes in NocoDB payload shape, and logs each delivery', async () => {
     const hook = (await server.api.post(hooksPath(), urlHook('Sync', `${receiver.url}/sync`), as())).body;
     const fromSync = () => receiver.received.filter((r) => r.url.startsWith('/sync'));

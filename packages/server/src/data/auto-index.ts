@@ -15,6 +15,7 @@ import type { SortSpec } from '@rowbase/core/filters/sort';
 import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
+import { afterReads } from './read-gate.js';
 import {
   fieldByKey,
   filterColumns,
@@ -209,7 +210,7 @@ export class AutoIndexer {
         this.perTable.set(model.tableName, count + 1);
         let kept = false;
         // On PostgreSQL in the one queue of index builds (docs/performance.md, "Count tables (PostgreSQL)").
-        await this.inTurn(model, async () => {
+        await this.inTurn(db, model, async () => {
           kept = pg
             ? await buildPgCountTable(db, model.tableName, columns, MAX_GROUP_SHARE)
             : await buildCountTable(db, model.tableName, columns, name);
@@ -276,7 +277,7 @@ export class AutoIndexer {
     const g = this.growth.get(model.id);
     if (!g || g.inserted < Math.max(REANALYZE_MIN_ROWS, g.rowsThen / 2)) return;
     this.statisticsTaken(model);
-    this.inTurn(model, () => this.analyze(db, model));
+    this.inTurn(db, model, () => this.analyze(db, model));
   }
 
   /**
@@ -286,14 +287,14 @@ export class AutoIndexer {
    */
   private build(db: Knex, model: TableModel, create: () => Promise<boolean>): Promise<void> {
     if (model.dialect !== 'pg') {
-      return this.inTurn(model, async () => {
+      return this.inTurn(db, model, async () => {
         if (await create()) await this.analyze(db, model);
       });
     }
     const builds = this.pgBuilds.get(model.tableName) ?? { queued: 0, built: false };
     builds.queued++;
     this.pgBuilds.set(model.tableName, builds);
-    return this.inTurn(model, async () => {
+    return this.inTurn(db, model, async () => {
       try {
         if (await create()) builds.built = true;
       } finally {
@@ -313,9 +314,12 @@ export class AutoIndexer {
    * each waiting build holds a pooled connection requests need, and builds side by side take every core of a
    * small machine from the requests.
    */
-  private inTurn(model: TableModel, build: () => Promise<void>): Promise<void> {
-    const table = model.dialect === 'pg' ? '' : model.tableName;
+  private inTurn(db: Knex, model: TableModel, build: () => Promise<void>): Promise<void> {
+    const pg = model.dialect === 'pg';
+    const table = pg ? '' : model.tableName;
     const next: Promise<void> = (this.queues.get(table) ?? Promise.resolve())
+      // PostgreSQL: not beside the reads running now, the one that asked for it among them (read-gate.ts).
+      .then(() => (pg ? afterReads(db) : undefined))
       .then(build)
       .catch(() => undefined)
       .finally(() => {

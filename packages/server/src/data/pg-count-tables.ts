@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { COUNT_COLUMN, countTableName, countTablesDropped } from './sqlite-count-tables.js';
 import { quoteIdent as q } from './sqlite-statements.js';
+import { afterReads } from './read-gate.js';
 
 const TRIGGERS = ['_ai', '_ad', '_au', '_at'] as const;
 const FUNCTION_SUFFIX = '_fn';
@@ -89,6 +90,8 @@ export async function buildPgCountTable(
   await db.transaction(async (trx) => {
     for (const sql of pgCountTableBuildStatements(schema, tableName, columns)) await trx.raw(sql);
   });
+  foldedBy.get(db)?.delete(name);
+  builtHere(db).add(name);
   const res = (await db.raw(
     `select count(*) as groups, coalesce(sum(${q(COUNT_COLUMN)}), 0) as rows from ${q(schema)}.${q(name)}`,
   )) as { rows: { groups: string; rows: string }[] };
@@ -158,9 +161,21 @@ export async function compactCountTable(db: Knex, name: string, columns: readonl
 const foldedBy = new WeakMap<Knex, Map<string, { version: number; running: boolean }>>();
 
 /**
- * Folds a count table in the background the first time this process reads it, then once
- * `COMPACT_AFTER_WRITES` writes to its table were seen since the last time (`version` is the data cache's
- * write version of the table). One fold per table at a time. The first read folds because writes through
+ * Per database: the count tables this process built. Filled in one statement and kept by triggers since, they
+ * hold one row per combination plus what writes added after: their first read has nothing to fold.
+ */
+const built = new WeakMap<Knex, Set<string>>();
+
+function builtHere(db: Knex): Set<string> {
+  let names = built.get(db);
+  if (!names) built.set(db, (names = new Set()));
+  return names;
+}
+
+/**
+ * Folds a count table in the background the first time this process reads it (unless this process built
+ * it), then once `COMPACT_AFTER_WRITES` writes to its table were seen since the last time (`version` is the
+ * data cache's write version of the table). One fold per table at a time. The first read folds because writes through
  * other processes, or before this one started, leave rows this process never counted: the shapes benchmark's
  * second bulk insert (100,000 rows in batches) left 50,500 rows in a count table of 500 combinations, all
  * summed by every count until 100 writes went through the process reading it (docs/performance.md).
@@ -175,11 +190,16 @@ export function compactWhenWritten(
   let folded = foldedBy.get(db);
   if (!folded) foldedBy.set(db, (folded = new Map()));
   let state = folded.get(name);
-  if (!state) folded.set(name, (state = { version: version - COMPACT_AFTER_WRITES, running: false }));
+  if (!state) {
+    const fresh = builtHere(db).delete(name);
+    folded.set(name, (state = { version: fresh ? version : version - COMPACT_AFTER_WRITES, running: false }));
+  }
   if (state.running || version - state.version < COMPACT_AFTER_WRITES) return undefined;
   state.running = true;
   state.version = version;
-  return compactCountTable(db, name, columns)
+  // Not beside the read that asked for it (read-gate.ts).
+  return afterReads(db)
+    .then(() => compactCountTable(db, name, columns))
     .catch(() => undefined)
     .finally(() => {
       state.running = false;

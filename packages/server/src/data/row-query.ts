@@ -27,8 +27,10 @@ import { applyWhere, checkWhere } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
+import { likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
+import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -232,8 +234,20 @@ export class RowReader {
     return [{ field: order.name, direction: 'asc' }];
   }
 
+  /**
+   * PostgreSQL: the automatic builds and folds a read starts wait until it is done (read-gate.ts,
+   * docs/performance.md "Cold reads on PostgreSQL").
+   */
+  private gated<T>(read: () => Promise<T>): Promise<T> {
+    return this.model.dialect === 'pg' ? whileReading(this.db, read) : read();
+  }
+
   /** Rows matching the query, decoded. */
-  async rows(q: PageQuery): Promise<Row[]> {
+  rows(q: PageQuery): Promise<Row[]> {
+    return this.gated(() => this.readRows(q));
+  }
+
+  private async readRows(q: PageQuery): Promise<Row[]> {
     const projection = this.projection(q.fields);
     const decode = projection.decode;
     const pk = this.model.pk;
@@ -243,6 +257,10 @@ export class RowReader {
     const rowOrderSeek = seekable && !q.sort?.length && !!this.model.rowOrder;
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
+    if (!q.within && likeScanFits(this.model, q)) {
+      const page = await this.likeScanPage(q, projection);
+      if (page) return page.map(decode);
+    }
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
     if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
       const build = () =>
@@ -307,6 +325,32 @@ export class RowReader {
       this.cache.setSeek(this.model.id, key, q.offset + q.limit, last[pk.name], version);
     }
     return raw.map(decode);
+  }
+
+  /**
+   * A `like` page in row order before a search index serves it (sqlite-like-scan.ts): its keys from a read of
+   * the table in key order, then its rows by key (not through the row-order index: SQLite finds the few rows
+   * by key and sorts them). Undefined when the plain query must answer.
+   */
+  private async likeScanPage(q: PageQuery, projection: Projection): Promise<Row[] | undefined> {
+    const where = q.where!;
+    checkWhere(this.model, where, this.now);
+    const from = (source: Knex.Raw) => {
+      const qb = this.db.from(source);
+      applyWhere(qb, this.model, where, this.now);
+      return qb;
+    };
+    const run = (qb: Knex.QueryBuilder) => selectRows(this.db, 'sqlite', qb);
+    const found = await likeScanKeys(this.db, this.model, from, q.offset + q.limit, run);
+    if (!found) return undefined;
+    const keys = found.slice(q.offset);
+    if (!keys.length) return [];
+    const pk = this.model.pk!.name;
+    const qb = from(this.db.raw('?? not indexed', [this.model.tableName]))
+      .select(projection.compiledSelect ? [projection.compiledSelect] : projection.select)
+      .whereIn(pk, keys as number[]);
+    this.orderBy(qb, undefined);
+    return run(qb);
   }
 
   /**
@@ -410,12 +454,21 @@ export class RowReader {
   }
 
   /** How many rows match; cached per filter until the table changes. */
-  async count(
+  count(
     where: readonly FilterNode[] | undefined,
     within?: RowSubset,
     native?: NativeQuery,
     /** SQLite: run it on a reader thread (a first count of a large table, beside its page). */
     reader = false,
+  ): Promise<number> {
+    return this.gated(() => this.readCount(where, within, native, reader));
+  }
+
+  private async readCount(
+    where: readonly FilterNode[] | undefined,
+    within: RowSubset | undefined,
+    native: NativeQuery | undefined,
+    reader: boolean,
   ): Promise<number> {
     const key = this.countKey(where, within);
     // Counts filtered on computed values depend on other tables: never cached.
@@ -447,7 +500,11 @@ export class RowReader {
    * count answers; a short page is its own count; on PostgreSQL and MySQL the count runs beside the page on
    * another connection, on SQLite (one connection) after it, and only when the page was full.
    */
-  async page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    return this.gated(() => this.readPage(q));
+  }
+
+  private async readPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const known = this.cachedCount(q.where, q.within);
     if (known !== undefined) return { list: await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
     if (this.model.dialect !== 'sqlite') {
@@ -608,7 +665,11 @@ export class RowReader {
    * Distinct values of one field with their row counts: NocoDB's `groupby`.
    * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
    */
-  async groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+  groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    return this.gated(() => this.readGroupBy(fieldKey, q));
+  }
+
+  private async readGroupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const f = queryFieldOf(this.model, fieldKey);
     if (!f.computed) this.cache.indexes.suggestGroupBy(this.db, this.model, q.where, fieldKey);
     if (!f.computed && !q.within) {

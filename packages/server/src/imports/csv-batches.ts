@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { growingFileChunks, waitForBytes } from './growing-upload.js';
 
 /** Bytes looked at to tell UTF-8 from a single-byte encoding. */
 const SNIFF_BYTES = 64 * 1024;
@@ -16,7 +17,12 @@ const SNIFF_BYTES = 64 * 1024;
  * The text encoding of a file: UTF-16 (little or big endian) by its byte-order mark, UTF-8 with or without
  * one, and windows-1252 (Latin-1) when the first 64 KiB are not valid UTF-8.
  */
-export async function encodingOf(path: string): Promise<'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'> {
+export async function encodingOf(
+  path: string,
+  growing?: SharedArrayBuffer,
+): Promise<'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'> {
+  // An upload still arriving: its first 64 KiB (or all of it, if shorter) first.
+  if (growing) await waitForBytes(growing, SNIFF_BYTES);
   const file = await open(path, 'r');
   try {
     const buf = Buffer.alloc(SNIFF_BYTES);
@@ -36,15 +42,24 @@ export async function encodingOf(path: string): Promise<'utf-8' | 'utf-16le' | '
   }
 }
 
-/** The file as a stream of text in the encoding it is written in. */
-export async function textStream(path: string): Promise<Readable> {
-  const encoding = await encodingOf(path);
-  if (encoding === 'utf-8') return createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+/** Bytes read at a time. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The file as a stream of text in the encoding it is written in. `growing`: the file is an upload still
+ * arriving (`growing-upload.ts`), read as it arrives.
+ */
+export async function textStream(path: string, growing?: SharedArrayBuffer): Promise<Readable> {
+  const encoding = await encodingOf(path, growing);
+  if (encoding === 'utf-8' && !growing)
+    return createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
   const decoder = new TextDecoder(encoding);
+  const chunks = growing
+    ? growingFileChunks(path, growing, CHUNK_BYTES)
+    : (createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>);
   return Readable.from(
     (async function* () {
-      for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }))
-        yield decoder.decode(chunk as Buffer, { stream: true });
+      for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
       yield decoder.decode();
     })(),
   );
@@ -54,8 +69,12 @@ export async function textStream(path: string): Promise<Readable> {
 const HIGH_WATER = 8;
 
 /** The rows of a CSV (or TSV) file in batches, the header row first; a leading BOM is dropped. */
-export async function* csvBatches(path: string, delimiter: '' | '\t'): AsyncGenerator<string[][]> {
-  const stream = await textStream(path);
+export async function* csvBatches(
+  path: string,
+  delimiter: '' | '\t',
+  growing?: SharedArrayBuffer,
+): AsyncGenerator<string[][]> {
+  const stream = await textStream(path, growing);
   const queue: string[][][] = [];
   let done = false;
   let failure: Error | undefined;

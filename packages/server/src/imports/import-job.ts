@@ -22,6 +22,13 @@ import { readRowBatches, type ImportFormat } from './read-rows.js';
 import { preparedBatches, type PrepareSpec, type SkippedRow } from './prepared-batches.js';
 import { preparedBatchesInWorker } from './prepared-batches-thread.js';
 import { startWalCheckpoints } from './wal-checkpoints.js';
+import {
+  forgetGrowingUpload,
+  growingUpload,
+  uploadState,
+  UPLOAD_FAILED_MESSAGE,
+  waitForUpload,
+} from './growing-upload.js';
 
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
@@ -45,6 +52,11 @@ export interface ImportTableInput {
   sheet?: string;
   /** Several worksheets, each into a new table of its own (then `title`, `columns` and `sheet` are unused). */
   sheets?: SheetImport[];
+  /**
+   * The file is a CSV or TSV upload still arriving in this process: the job reads it as it arrives
+   * (`growing-upload.ts`, docs/imports.md "Importing while the file uploads").
+   */
+  growing?: boolean;
 }
 
 export interface ColumnChoice {
@@ -78,10 +90,13 @@ export interface ImportTableResult {
 /**
  * Detects the fields of the file from its first rows, and tells its number of data rows: counted exactly when
  * the file is no longer than the sample, otherwise from its line breaks (CSV and TSV) or its sheet's row
- * elements (xlsx), so the file is parsed once more only to import it. See docs/imports.md.
+ * elements (xlsx), so the file is parsed once more only to import it. An upload still arriving (`growing`) has
+ * its lines counted as it is written: exact once it is complete, estimated from the request's length before.
+ * See docs/imports.md.
  */
 export async function planFile(
   input: Pick<ImportTableInput, 'path' | 'format' | 'options' | 'sheet'>,
+  growing?: SharedArrayBuffer,
 ): Promise<{ columns: PlannedColumn[]; total: number; sample: unknown[][]; header: unknown[] }> {
   const sample: unknown[][] = [];
   let count = 0;
@@ -90,11 +105,12 @@ export async function planFile(
     input.format,
     input.options.normalizeNested,
     input.sheet,
+    growing,
   )) {
     for (const row of batch) if (sample.length <= SAMPLE_ROWS) sample.push(row);
     count += batch.length;
     if (count > SAMPLE_ROWS && (input.format === 'csv' || input.format === 'tsv')) {
-      count = Math.max(count, await countLines(input.path));
+      count = Math.max(count, growing ? linesOfUpload(growing) : await countLines(input.path));
       break;
     }
     if (count > SAMPLE_ROWS && input.format === 'xlsx') {
@@ -109,6 +125,13 @@ export async function planFile(
   const total = input.options.firstRowAsHeaders ? Math.max(0, count - 1) : count;
   const header = input.options.firstRowAsHeaders ? (sample[0] ?? []) : [];
   return { columns, total, header, sample: input.options.firstRowAsHeaders ? sample.slice(1) : sample };
+}
+
+/** The lines of an upload: counted when it is complete, else its lines so far scaled to its expected size. */
+function linesOfUpload(growing: SharedArrayBuffer): number {
+  const s = uploadState(growing);
+  if (!s.arriving || !s.bytes || s.expectedBytes <= s.bytes) return s.lines();
+  return Math.round((s.lines() * s.expectedBytes) / s.bytes);
 }
 
 /** The detected columns with the client's titles and types over them; skipped columns left out. */
@@ -145,14 +168,17 @@ export async function runImportTable(
   run: JobRun<ImportTableInput>,
 ): Promise<ImportTableResult> {
   const { input } = run;
+  const growing = input.growing ? growingUpload(input.path) : undefined;
   try {
+    // Started while its upload arrived, but that upload is not in this process (a restart cut it).
+    if (input.growing && !growing) throw new Error(UPLOAD_FAILED_MESSAGE);
     const base = run.baseId ? await ctx.bases.byId(run.baseId) : undefined;
     if (!base) throw new Error('The base to import into no longer exists');
     await run.progress({ message: 'Reading the file', percent: 0 });
     const several = (input.sheets?.length ?? 0) > 0;
     const plans: PlannedTable[] = [];
     for (const part of partsOf(input)) {
-      const { columns: planned, total } = await planFile({ ...input, sheet: part.sheet });
+      const { columns: planned, total } = await planFile({ ...input, sheet: part.sheet }, growing);
       const columns = chosenColumns(planned, part.columns);
       if (columns.length === 0)
         throw new Error(
@@ -179,7 +205,7 @@ export async function runImportTable(
         const table = await createPlannedTable(ctx, base, plan);
         created.push(table);
         const rows = input.options.shouldImportData
-          ? await insertFileRows(ctx, run, table.id, plan, progress, several)
+          ? await insertFileRows(ctx, run, table.id, plan, progress, several, growing)
           : { rows_imported: 0, rows_skipped: 0, skipped: [] };
         result.tables.push({
           table_id: table.id,
@@ -192,6 +218,8 @@ export async function runImportTable(
         result.rows_skipped += rows.rows_skipped;
         result.skipped.push(...rows.skipped.slice(0, MAX_SKIPPED_KEPT - result.skipped.length));
       }
+      // Nothing is finished before the upload is (a table without data is done after the sample).
+      if (growing) await waitForUpload(growing);
       await run.progress({
         message: `Imported ${progress.done} of ${progress.done} rows`,
         percent: 100,
@@ -203,6 +231,7 @@ export async function runImportTable(
       throw err;
     }
   } finally {
+    if (input.growing) forgetGrowingUpload(input.path);
     await rm(input.path, { force: true });
   }
 }
@@ -229,6 +258,7 @@ async function insertFileRows(
   plan: PlannedTable,
   progress: { done: number; total: number },
   several: boolean,
+  growing: SharedArrayBuffer | undefined,
 ): Promise<Pick<ImportTableResult, 'rows_imported' | 'rows_skipped' | 'skipped'>> {
   const { model, db } = await ctx.tableModels.get(ctx, tableId);
   const target = writeTarget(ctx, model, db);
@@ -252,6 +282,7 @@ async function insertFileRows(
     dialect: model.dialect,
     batchRows: BATCH_ROWS,
     maxSkippedKept: MAX_SKIPPED_KEPT,
+    ...(growing ? { growing } : {}),
   };
   // A file of one batch is read on this thread: a worker's start would cost more than it saves.
   const onWorker = plan.total > BATCH_ROWS;
@@ -260,6 +291,8 @@ async function insertFileRows(
   let skippedCount = 0;
   let imported = 0;
   const before = progress.done;
+  // An upload still arriving: "of T" is an estimate until it is complete, then its line count.
+  let estimated = growing !== undefined && uploadState(growing).arriving;
   // Large files: the WAL is checkpointed on another thread, not inside this thread's COMMITs.
   const wal = onWorker ? await startWalCheckpoints(db) : undefined;
   try {
@@ -270,6 +303,11 @@ async function insertFileRows(
       skippedCount += batch.skippedCount;
       skipped.push(...batch.skipped);
       progress.done = before + imported + skippedCount;
+      if (estimated && !uploadState(growing!).arriving) {
+        estimated = false;
+        const lines = uploadState(growing!).lines();
+        progress.total = before + (run.input.options.firstRowAsHeaders ? Math.max(0, lines - 1) : lines);
+      }
       // A line count can fall short of the rows (cells with line breaks): "of" never goes below "done".
       progress.total = Math.max(progress.total, progress.done);
       await run.progress({

@@ -32,6 +32,8 @@ export interface PrepareSpec {
   batchRows: number;
   /** Skipped rows sent with their values, over the whole file (the count is always exact). */
   maxSkippedKept: number;
+  /** The file is an upload still arriving (`growing-upload.ts`; shared with a worker thread, not copied). */
+  growing?: SharedArrayBuffer;
 }
 
 export interface SkippedRow {
@@ -74,7 +76,13 @@ export async function* preparedBatches(spec: PrepareSpec): AsyncGenerator<Prepar
   let rowNumber = 0;
   let keptSkipped = 0;
   let header = spec.firstRowAsHeaders;
-  for await (const rows of readRowBatches(spec.path, spec.format, spec.normalizeNested, spec.sheet)) {
+  for await (const rows of readRowBatches(
+    spec.path,
+    spec.format,
+    spec.normalizeNested,
+    spec.sheet,
+    spec.growing,
+  )) {
     for (const row of rows) {
       if (header) {
         header = false;

@@ -6,6 +6,7 @@
  */
 import { badRequest } from '@rowbase/core/errors';
 import { csvBatches } from './csv-batches.js';
+import { waitForUpload } from './growing-upload.js';
 import { jsonRowBatches } from './json-records.js';
 import { guardXlsx } from './xlsx-guard.js';
 import { NoSuchSheet, xlsxRowBatches } from './xlsx-rows.js';
@@ -31,18 +32,22 @@ export async function* readRows(
 
 /**
  * The file's rows in batches (CSV and TSV: one per stream chunk, xlsx: one per chunk of sheet XML), the header
- * row first. `sheet` names the worksheet of an xlsx workbook to read (the first one when not given).
+ * row first. `sheet` names the worksheet of an xlsx workbook to read (the first one when not given). `growing`:
+ * the file is an upload still arriving (`growing-upload.ts`): CSV and TSV are read as it arrives, other formats
+ * once it is complete.
  */
 export async function* readRowBatches(
   path: string,
   format: ImportFormat,
   normalizeNested: boolean,
   sheet?: string,
+  growing?: SharedArrayBuffer,
 ): AsyncGenerator<unknown[][]> {
   if (format === 'csv' || format === 'tsv') {
-    yield* csvBatches(path, format === 'tsv' ? '\t' : '');
+    yield* csvBatches(path, format === 'tsv' ? '\t' : '', growing);
     return;
   }
+  if (growing) await waitForUpload(growing);
   if (format === 'json') {
     yield* jsonRowBatches(path, normalizeNested);
     return;

@@ -24,6 +24,9 @@ export function openMetaDb(config: MetaDbConfig): MetaDb {
             conn.pragma('synchronous = NORMAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma('busy_timeout = 5000');
+            // Statement journals in memory: a multi-row INSERT into a table with automatic indexes spilled its
+            // journal to a temp file past 64 KB (docs/performance.md, "Writes past the automatic structures").
+            conn.pragma('temp_store = memory');
             registerSqliteFormulaFunctions(conn);
             done(null);
           },

@@ -9,9 +9,12 @@ import type { PluginRow, PluginsRepo } from '../meta/repos/plugins.js';
 import type { SecretBox } from '../sources/secrets.js';
 import { PLUGIN_CATALOG, S3_PLUGIN, SMTP_PLUGIN, definitionByTitle, definitionOf } from './catalog.js';
 import type { PluginDefinition } from './catalog.js';
-import { S3FileStorage } from './s3-storage.js';
+import type { S3FileStorage } from './s3-storage.js';
 import { maskSettings, readSettings, type PluginSettings } from './settings.js';
 import { smtpTransport, type MailTransport } from './smtp.js';
+
+/** The S3 store's class, with the AWS SDK, loaded on first use, not at start (docs/performance.md, "Server memory at rest"). */
+const s3Storage = async () => (await import('./s3-storage.js')).S3FileStorage;
 
 export interface PluginReply {
   id: string;
@@ -94,7 +97,7 @@ export class PluginService {
           transport.close();
         }
       } else {
-        const storage = new S3FileStorage(settings);
+        const storage = new (await s3Storage())(settings);
         try {
           await storage.probe();
         } finally {
@@ -124,13 +127,13 @@ export class PluginService {
   /** The S3 store when it is the active storage; undefined means the local folder. */
   async activeS3(): Promise<S3FileStorage | undefined> {
     const row = await this.repo.activeOf('Storage');
-    return row ? this.s3Of(row) : undefined;
+    return row ? this.s3Of(row, await s3Storage()) : undefined;
   }
 
   /** The S3 store from the saved settings, active or not, so files stored there stay reachable after a switch. */
   async savedS3(): Promise<S3FileStorage | undefined> {
     const row = await this.repo.byId(S3_PLUGIN.id);
-    return row ? this.s3Of(row) : undefined;
+    return row ? this.s3Of(row, await s3Storage()) : undefined;
   }
 
   close(): void {
@@ -138,10 +141,10 @@ export class PluginService {
     this.s3?.close();
   }
 
-  private s3Of(row: PluginRow): S3FileStorage | undefined {
+  private s3Of(row: PluginRow, Storage: typeof S3FileStorage): S3FileStorage | undefined {
     if (row.id !== S3_PLUGIN.id) return undefined;
     this.s3 = this.rebuild(this.s3, row, (s) => {
-      const st = new S3FileStorage(s);
+      const st = new Storage(s);
       return { value: st, close: () => st.close() };
     });
     return this.s3?.value;

@@ -1,5 +1,5 @@
 /** The SMTP e-mail plugin: settings to a nodemailer transport, and each message sent with text and HTML parts. */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage } from '../mail/mailer.js';
 import type { PluginSettings } from './settings.js';
 
@@ -10,24 +10,29 @@ export interface MailTransport {
 
 export function smtpTransport(settings: PluginSettings): MailTransport {
   const secure = settings.secure === true;
-  const transporter: Transporter = nodemailer.createTransport({
-    host: String(settings.host),
-    port: Number(settings.port),
-    secure,
-    requireTLS: settings.starttls === true,
-    ignoreTLS: settings.ignoreTLS === true,
-    auth: settings.username
-      ? { user: String(settings.username), pass: String(settings.password ?? '') }
-      : undefined,
-    tls: { rejectUnauthorized: settings.rejectUnauthorized === true },
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first message, not at start (docs/performance.md, "Server memory at rest").
+  let made: Transporter | undefined;
+  const transporter = async (): Promise<Transporter> =>
+    (made ??= (await import('nodemailer')).default.createTransport({
+      host: String(settings.host),
+      port: Number(settings.port),
+      secure,
+      requireTLS: settings.starttls === true,
+      ignoreTLS: settings.ignoreTLS === true,
+      auth: settings.username
+        ? { user: String(settings.username), pass: String(settings.password ?? '') }
+        : undefined,
+      tls: { rejectUnauthorized: settings.rejectUnauthorized === true },
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    }));
   const from = String(settings.from);
   return {
     async send(message) {
-      await transporter.sendMail({
+      await (
+        await transporter()
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -35,7 +40,7 @@ export function smtpTransport(settings: PluginSettings): MailTransport {
         html: htmlOf(message),
       });
     },
-    close: () => transporter.close(),
+    close: () => made?.close(),
   };
 }
 

@@ -29,6 +29,14 @@ import {
   type SkippedRow,
 } from '../imports/import-job.js';
 import { formatOf, type ImportFormat } from '../imports/read-rows.js';
+import {
+  forgetGrowingUpload,
+  growingUploadWriter,
+  registerGrowingUpload,
+  type UploadGrowth,
+} from '../imports/growing-upload.js';
+import { isFinished } from '../jobs/job-queue.js';
+import { LocalJobQueue } from '../jobs/local-queue.js';
 import { downloadImport } from '../imports/import-url.js';
 import { sheetNames } from '../imports/xlsx-sheets.js';
 import { IMPORT_ROWS_JOB, importableField, type AppendRowsInput } from '../imports/append-job.js';
@@ -91,19 +99,31 @@ interface Upload<B = z.infer<typeof importOptionsBody>> {
 }
 
 /**
+ * Starts the work on a CSV or TSV upload as soon as its file part begins (docs/imports.md, "Importing while the
+ * file uploads"); the file is then read by the job as it arrives.
+ */
+type EarlyStart<B> = (upload: Upload<B>) => Promise<void>;
+
+/**
  * Streams the `file` part to a temporary file, or fetches the `url` field's file (address-guarded); other parts
- * are read as fields (`options` checked by `schema`).
+ * are read as fields (`options` checked by `schema`). With `early`, a CSV or TSV file part that comes after the
+ * `options` part (as the web app sends them) calls it before its bytes are read, and is written through an
+ * `UploadGrowth` (registered under its path) that is complete only once the whole request has been read and
+ * accepted, failed otherwise.
  */
 async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
   ctx: AppContext,
   req: FastifyRequest,
   schema: z.ZodType<B> = importOptionsBody as unknown as z.ZodType<B>,
+  early?: EarlyStart<B>,
 ): Promise<Upload<B>> {
   if (!req.isMultipart()) throw badRequest('file: a multipart/form-data body with a file is expected');
   const dir = path.join(ctx.config.dataDir, 'imports');
   await mkdir(dir, { recursive: true });
   let upload: Omit<Upload<B>, 'body'> | undefined;
   let options: unknown = {};
+  let optionsSeen = false;
+  let growth: UploadGrowth | undefined;
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -111,7 +131,17 @@ async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
         const format = formatOf(part.filename);
         const file = path.join(dir, `${randomUUID()}.${format}`);
         upload = { path: file, format, fileName: part.filename };
-        await pipeline(part.file, createWriteStream(file));
+        if (early && optionsSeen && (format === 'csv' || format === 'tsv')) {
+          const body = parseWith(schema, options);
+          growth = registerGrowingUpload(file, Number(req.headers['content-length']) || 0);
+          try {
+            await early({ ...upload, body });
+          } catch (err) {
+            forgetGrowingUpload(file);
+            throw err;
+          }
+          await pipeline(part.file, growingUploadWriter(file, growth));
+        } else await pipeline(part.file, createWriteStream(file));
         if (part.file.truncated)
           throw badRequest(`file: the file is larger than the limit of ${maxBytes()} bytes`);
       } else if (part.fieldname === 'url') {
@@ -120,6 +150,9 @@ async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
           path.join(dir, `${randomUUID()}.${format}`),
         );
       } else if (part.fieldname === 'options') {
+        // Its import has started with the options given before the file.
+        if (growth) throw badRequest('options: given again after the file');
+        optionsSeen = true;
         try {
           options = JSON.parse(String(part.value));
         } catch {
@@ -128,10 +161,27 @@ async function receiveUpload<B = z.infer<typeof importOptionsBody>>(
       }
     }
     if (!upload) throw badRequest('file: no file (or url) in the upload');
-    return { ...upload, body: parseWith(schema, options) };
+    const received = { ...upload, body: parseWith(schema, options) };
+    growth?.complete();
+    return received;
   } catch (err) {
+    growth?.fail();
     if (upload) await rm(upload.path, { force: true });
     throw err;
+  }
+}
+
+/**
+ * An import started while its upload arrived, whose upload then failed: waited for (or cancelled, if it has not
+ * started), so that the table it may have created is gone before the request's error is answered.
+ */
+async function settleEarlyJob(ctx: AppContext, jobId: string): Promise<void> {
+  // A running job fails by itself (its reader sees the failed upload); one still waiting never runs.
+  if ((await ctx.jobs.get(jobId))?.status === 'waiting') await ctx.jobs.cancel(jobId);
+  for (;;) {
+    const job = await ctx.jobs.get(jobId);
+    if (!job || isFinished(job.status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -179,8 +229,7 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
     scope.post<{ Params: { baseId: string } }>('/api/v1/db/meta/projects/:baseId/import', async (req) => {
       const { base, principal } = await requireBaseAccess(ctx, req, req.params.baseId, 'csvImport');
-      const upload = await receiveUpload(ctx, req);
-      try {
+      const start = async (upload: Upload, growing: boolean) => {
         await checkSheets(upload, false);
         const taken = (await ctx.tables.list(base.id, { includeM2M: true })).map((t) => t.title);
         const unique = (wanted: string) => {
@@ -202,6 +251,7 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
           columns: upload.body.columns,
           ...(upload.body.sheet ? { sheet: upload.body.sheet } : {}),
           ...(sheets ? { sheets } : {}),
+          ...(growing ? { growing } : {}),
         };
         const job = await ctx.jobs.enqueue({
           kind: IMPORT_TABLE_JOB,
@@ -210,6 +260,25 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
           userId: principal.user.id,
         });
         return { id: job.id, title: input.title, titles: sheets?.map((s) => s.title) ?? [input.title] };
+      };
+      // Only the in-process queue runs the job where the upload arrives.
+      let started: Awaited<ReturnType<typeof start>> | undefined;
+      const early = ctx.jobs instanceof LocalJobQueue;
+      let upload: Upload;
+      try {
+        upload = await receiveUpload(
+          ctx,
+          req,
+          undefined,
+          early ? async (u) => void (started = await start(u, true)) : undefined,
+        );
+      } catch (err) {
+        if (started) await settleEarlyJob(ctx, started.id);
+        throw err;
+      }
+      if (started) return started;
+      try {
+        return await start(upload, false);
       } catch (err) {
         await rm(upload.path, { force: true });
         throw err;

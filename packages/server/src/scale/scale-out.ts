@@ -3,11 +3,10 @@
  * fanned out over Redis and socket.io rooms span processes through the Redis adapter. Without Redis nothing
  * starts here (the single-process rule is enforced at start-up, see process-registry.ts). docs/scaling.md.
  */
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
-import { startRedisChangeFanout } from './redis-change-fanout.js';
 
 export type RealtimeAdapter = ReturnType<typeof createAdapter>;
 
@@ -28,6 +27,9 @@ export async function startScaleOut(app: FastifyInstance, ctx: AppContext): Prom
     return { realtimeAdapter: undefined, close: async () => undefined };
   }
   const prefix = ctx.config.redisPrefix;
+  // Loaded only with Redis, not at every start (docs/performance.md, "Server memory at rest").
+  const { startRedisChangeFanout } = await import('./redis-change-fanout.js');
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const fanout = await startRedisChangeFanout(ctx.changes, { url, prefix, log: ctx.log });
   app.addHook('onSend', async () => fanout.flushed());
   const pub = new Redis(url);

@@ -10,6 +10,7 @@ import { RowReader, pkValue } from '../data/row-query.js';
 import { appendedOrders, ordersBefore } from '../data/row-order.js';
 import type { StoredField, TableModel } from '../data/table-model.js';
 import { insertSqliteRows } from '../data/sqlite-insert.js';
+import { insertPgRows } from '../data/pg-insert.js';
 import { prepared, quoteIdent, sqliteConnection } from '../data/sqlite-statements.js';
 import type { AppContext } from '../context.js';
 import type { RowChangePublisher } from '../changes/change-feed.js';
@@ -47,6 +48,8 @@ export function writeTarget(
 /** Bind parameters per statement we stay under (SQLite allows 32766, PostgreSQL 65535). */
 const MAX_PARAMS = 30_000;
 const MAX_ROWS_PER_INSERT = 1000;
+/** Rows per INSERT of arrays on PostgreSQL. */
+const PG_ROWS_PER_INSERT = 5000;
 
 /** Rows of a database view are read only (PostgreSQL and MySQL would otherwise write through simple views). */
 export function requireWritable(model: TableModel): void {
@@ -212,7 +215,9 @@ export async function insertPrepared(
     const sig = sigs?.[start];
     const width = Math.max(1, Object.keys(rows[start]!).length);
     // knex writes SQLite multi-row inserts (tables without a key) as UNION ALL selects: at most 500.
-    const cap = model.dialect === 'sqlite' ? 500 : MAX_ROWS_PER_INSERT;
+    // PostgreSQL takes a column's values as one array (data/pg-insert.ts), so its cap is not about parameters.
+    const cap =
+      model.dialect === 'sqlite' ? 500 : model.dialect === 'pg' ? PG_ROWS_PER_INSERT : MAX_ROWS_PER_INSERT;
     const per = Math.max(1, Math.min(cap, Math.floor(MAX_PARAMS / width)));
     let end = start + 1;
     while (end < rows.length && end - start < per && sigs?.[end] === sig) end++;
@@ -243,6 +248,11 @@ async function insertChunk(
     // MySQL reports the first generated id; one multi-row INSERT takes consecutive ones.
     const [first] = await trx(model.tableName).insert(values);
     return values.map((_, k) => (typeof first === 'number' && first > 0 ? first + k : undefined));
+  }
+  if (model.dialect === 'pg' && !empty) {
+    const cols = Object.keys(values[0]!);
+    const rows = await insertPgRows(trx, model, cols, values, pk?.name);
+    if (rows) return pk ? rows.map((r) => pk.decode(r[pk.name])) : [];
   }
   if (!pk) {
     await trx(model.tableName).insert(empty ? values.map(() => ({})) : values);

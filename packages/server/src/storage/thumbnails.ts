@@ -4,7 +4,6 @@
  * never enlarged, as WebP. They live in the same storage as the original, under keys of their own.
  */
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { FileStorage } from './file-storage.js';
 
 export const THUMBNAIL_SIZES = { tiny: 64, small: 256, card_cover: 720 } as const;
@@ -40,6 +39,8 @@ export async function makeThumbnails(
   const original = Buffer.concat(chunks);
   const made: Partial<Record<ThumbnailName, string>> = {};
   try {
+    // Loaded with the first image, not at start (docs/performance.md, "Server memory at rest").
+    const { default: sharp } = await import('sharp');
     for (const [name, side] of Object.entries(THUMBNAIL_SIZES) as [ThumbnailName, number][]) {
       const image = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
         .rotate()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMeta } from '../../api/meta.js';
-import { cellText } from './cell-text.js';
+import { cellText, showsAsText } from './cell-text.js';
 
 const col = (uidt: string, meta: Record<string, unknown> = {}) => ({ uidt, title: uidt, meta }) as ColumnMeta;
 
@@ -34,4 +34,18 @@ describe('cellText (the grid display of a value, for exports)', () => {
     expect(cellText(false, col('Checkbox'))).toBe('false');
     expect(cellText(null, col('SingleLineText'))).toBe('');
   });
+});
+
+it("says which types show a string as it is and a number by String (the exports' fast path)", () => {
+  const shown = [
+    'SingleLineText',
+    'LongText',
+    'Email',
+    'Number',
+    'SingleSelect',
+    'Decimal',
+    'Date',
+    'Checkbox',
+  ].filter((uidt) => showsAsText({ uidt } as ColumnMeta));
+  expect(shown).toEqual(['SingleLineText', 'LongText', 'Email', 'Number', 'SingleSelect']);
 });

@@ -137,6 +137,14 @@ export function cellText(value: unknown, column: ColumnMeta): string {
  * `cellText` for one column, its format looked up once: for exports, which format a column's cells by the
  * million. @example cellFormatter({ uidt: 'Checkbox' })(1) // 'true'
  */
+/**
+ * Whether a column's cells show as `asText` shows them: a string as it is, a number by `String`. Exports take
+ * a faster path for those cells. @example showsAsText({ uidt: 'Email' }) // true
+ */
+export function showsAsText(column: Pick<ColumnMeta, 'uidt'>): boolean {
+  return FORMATS[column.uidt] === undefined;
+}
+
 export function cellFormatter(column: ColumnMeta): (value: unknown) => string {
   const format = FORMATS[column.uidt] ?? asText;
   return (value) => (value === null || value === undefined ? '' : format(value, column));

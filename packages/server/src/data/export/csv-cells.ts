@@ -6,6 +6,7 @@
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { neutralise, quoted } from './csv.js';
 import { exportCellFormatter } from './date-cells.js';
+import { showsAsText } from '@rowbase/core/fields/display/cell-text';
 
 export interface CsvColumn {
   /** Where the column's value is in a row. */
@@ -15,12 +16,24 @@ export interface CsvColumn {
   formulaSafe: boolean;
 }
 
-/** A CSV cell of one column: the display text, escaped when a spreadsheet could run it. */
-function csvCellOf({ column, formulaSafe }: CsvColumn): (value: unknown) => string {
+/**
+ * A CSV cell of one column from its raw value (`decode` first): the display text, escaped when a spreadsheet
+ * could run it. A column shown as its text (core's showsAsText) writes a string or number cell without the
+ * formatter: a number's text never needs quotes, and numbers are never neutralised.
+ */
+function csvCellOf({ column, formulaSafe }: CsvColumn, decode: (v: unknown) => unknown): (raw: unknown) => string {
   const text = exportCellFormatter(column);
-  if (formulaSafe) return (v) => quoted(text(v));
-  // Numbers are data.
-  return (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
+  const cell: (v: unknown) => string = formulaSafe
+    ? (v) => quoted(text(v))
+    : // Numbers are data.
+      (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
+  if (!showsAsText(column)) return (raw) => cell(decode(raw));
+  return (raw) => {
+    const v = decode(raw);
+    if (typeof v === 'string') return quoted(formulaSafe ? v : neutralise(v));
+    if (typeof v === 'number') return String(v);
+    return cell(v);
+  };
 }
 
 const asItIs = (v: unknown) => v;
@@ -34,14 +47,14 @@ export function csvLinesWriter(
   decoders?: readonly ((v: unknown) => unknown)[],
 ): (rows: readonly (readonly unknown[])[]) => string {
   const at = columns.map((c) => c.at);
-  const cells = columns.map(csvCellOf);
-  const decode = decoders ?? columns.map(() => asItIs);
+  const cells = columns.map((c, i) => csvCellOf(c, decoders?.[i] ?? asItIs));
   const n = cells.length;
   return (rows) => {
     let out = '';
     for (const row of rows) {
-      for (let c = 0; c < n; c++) out += (c ? ',' : '') + cells[c]!(decode[c]!(row[at[c]!]));
-      out += '\r\n';
+      let line = n ? cells[0]!(row[at[0]!]) : '';
+      for (let c = 1; c < n; c++) line += ',' + cells[c]!(row[at[c]!]);
+      out += line + '\r\n';
     }
     return out;
   };

@@ -19,7 +19,12 @@ export function csvCell(value: unknown): string {
 
 /** Text quoted as RFC 4180 asks when it holds a quote, comma or line break. */
 export function quoted(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // By char code, not a regular expression: this runs for every text cell of an export.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 44 || c === 13 || c === 10) return `"${text.replace(/"/g, '""')}"`;
+  }
+  return text;
 }
 
 /** The text of a cell: attachments as their titles with paths, other structures as JSON. */

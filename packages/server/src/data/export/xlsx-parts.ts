@@ -5,7 +5,6 @@
  * the two itself and zips the workbook with zip-writer.ts (docs/imports.md, Exports).
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { cell } from './sheet-xml.js';
 import { sheetName } from './xlsx-stream.js';
 
@@ -48,6 +47,8 @@ export async function workbookParts(title: string, header: readonly string[]): P
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
+  // Loaded on the first workbook, not at start (docs/performance.md, "Server memory at rest").
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,

@@ -7,7 +7,6 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { cell, rowsXml } from './sheet-xml.js';
 
 /** An xlsx sheet's name: no `\ / ? * [ ] :`, at most 31 characters. */
@@ -83,7 +82,10 @@ export function xlsxSheetStream(
   rowsXmlBatches: AsyncIterable<string | Buffer>,
 ): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const write = async () => {
+    // Loaded on the first workbook, not at start (docs/performance.md, "Server memory at rest").
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     // Styles cost about 40% more CPU for every row, for nothing but a bold header.
@@ -91,8 +93,7 @@ export function xlsxSheetStream(
     // Deflate's fastest level (what exceljs's zip uses by default today; level 6 costs half as much CPU again
     // for a file about a fifth smaller).
     zip: { zlib: { level: 1 } },
-  });
-  const write = async () => {
+    });
     const sheet = book.addWorksheet(sheetName(title));
     // The header goes through exceljs, which opens the sheet's data with it; the data rows are written as
     // XML straight into the sheet's stream (rowsXml).

@@ -3,7 +3,7 @@
  * READ ONLY transaction, a per-session statement timeout (MySQL `max_execution_time`, MariaDB
  * `max_statement_time`) and `sql_select_limit` as the row cap, so the server never sends more rows.
  */
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import { refusedByDatabase, timedOut } from './sql-errors.js';
 import { toCell } from './sql-cells.js';
 import type { DriverResult } from './sql-driver-result.js';
@@ -19,7 +19,10 @@ export async function runMysqlSql(
 ): Promise<DriverResult> {
   let conn: mysql.Connection | undefined;
   try {
-    conn = await mysql.createConnection({
+    // The driver is loaded on first use, not at start (docs/performance.md, "Server memory at rest").
+    conn = await (
+      await import('mysql2/promise')
+    ).default.createConnection({
       ...connection,
       multipleStatements: false,
       supportBigNumbers: true,

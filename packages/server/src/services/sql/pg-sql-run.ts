@@ -3,7 +3,7 @@
  * timeout, and the statement behind a cursor. DECLARE ... CURSOR accepts only a query (never INSERT,
  * DDL or a WITH that writes), and the extended protocol refuses a second statement hidden after `;`.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { refusedByDatabase, timedOut } from './sql-errors.js';
 import { toCell } from './sql-cells.js';
 import type { DriverResult } from './sql-driver-result.js';
@@ -19,7 +19,9 @@ export async function runPgSql(
   timeoutMs: number,
 ): Promise<DriverResult> {
   // query_timeout is the client's own guard should the server stop answering.
-  const client = new pg.Client({ ...connection, query_timeout: timeoutMs + 5_000 });
+  // The driver is loaded on first use, not at start (docs/performance.md, "Server memory at rest").
+  const { default: driver } = await import('pg');
+  const client = new driver.Client({ ...connection, query_timeout: timeoutMs + 5_000 });
   try {
     await client.connect();
     await client.query('BEGIN READ ONLY');
