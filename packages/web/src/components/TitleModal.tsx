@@ -36,6 +36,8 @@ export function TitleModal({ open, title, initial = '', pending, okText, extra, 
         form={form}
         layout="vertical"
         requiredMark={false}
+        // The title is there from the Form's first render: the modal may mount its content after the effect below.
+        initialValues={{ title: initial }}
         onFinish={(v: Record<string, unknown>) => onSubmit(String(v.title).trim(), v)}
       >
         {extra}

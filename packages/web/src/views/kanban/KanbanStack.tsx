@@ -52,7 +52,8 @@ export function KanbanStack(props: Props) {
     disabled: { draggable: stack.key === null, droppable: false },
   });
   const name = stack.key ?? t('kanban.uncategorized');
-  const count = data?.total ?? 0;
+  // Blank until the stack's first page arrives: a 0 there would be a wrong count.
+  const count = data ? String(data.total) : '';
   const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
 
   if (collapsed)
