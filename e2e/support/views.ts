@@ -2,7 +2,7 @@
  * The set-up the view journeys share: the app and a browser, a signed-up owner with a base and one table
  * (its fields by title, its first rows), pages signed in as anyone, and a pointer drag that dnd-kit takes.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './app.js';
 import { type Api, call } from './grid.js';
 import { signUpByApi } from './web.js';
@@ -116,15 +116,26 @@ export async function createViewFromSidebar(page: Page, type: string): Promise<s
   // The dialog fills in a free title ("Gallery", "Gallery 2"...) as it opens.
   for (let i = 0; i < 50 && !(await title.inputValue()); i++) await page.waitForTimeout(100);
   const before = page.url();
+  // What the server answered while the dialog was open, to say why if it does not close.
+  const answers: string[] = [];
+  const onResponse = (r: Response) => {
+    if (r.request().method() !== 'GET') answers.push(`${r.request().method()} ${r.url()} -> ${r.status()}`);
+  };
+  page.on('response', onResponse);
+  const typed = await title.inputValue();
   await page.click('[data-testid=modal-ok]');
   try {
     await page.waitForSelector('[data-testid=title-input]', { state: 'detached', timeout: 30_000 });
     await page.waitForURL((url) => url.href !== before, { timeout: 15_000 });
   } catch (err) {
     const shown = await page.locator('.ant-modal-content, .ant-message, .ant-notification').allInnerTexts();
-    throw new Error(`creating a ${type} view did not finish; the page shows: ${shown.join(' | ')}`, {
-      cause: err,
-    });
+    throw new Error(
+      `creating a ${type} view titled "${typed}" did not finish; the page shows: ${shown.join(' | ')}; ` +
+        `the server answered: ${answers.join(', ') || 'nothing'}`,
+      { cause: err },
+    );
+  } finally {
+    page.off('response', onResponse);
   }
   return page.url().split('/').pop()!.split('?')[0]!;
 }
