@@ -31,9 +31,14 @@ export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChang
   const sortable = useSortable({ id: vc.id, disabled: !canEdit });
   const field = useMemo(() => formFields([column as SharedColumn], [vc])[0], [column, vc]);
   const [value, setValue] = useState<FormValue>(field?.defaultValue);
+  // The label and help as typed: the card shows them while typing, so saving them on blur moves nothing on screen
+  // (a click on the required switch that blurs the help box must land where it was aimed).
+  const [typed, setTyped] = useState<{ label?: string; help?: string }>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   if (!field) return null;
+  const label = typed.label !== undefined ? typed.label || column.title : field.label;
+  const help = typed.help !== undefined ? typed.help : field.help;
 
   const setDefault = (v: FormValue) => {
     setValue(v);
@@ -64,7 +69,7 @@ export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChang
           ⠿
         </span>
         <span className="flex-1 font-medium" data-testid="form-card-label">
-          {field.label}
+          {label}
           {field.required && <span className="ms-1 text-red-600">*</span>}
         </span>
         {canEdit && (
@@ -82,7 +87,7 @@ export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChang
           </Button>
         )}
       </div>
-      {field.help && <p className="mb-1 text-xs text-gray-500">{field.help}</p>}
+      {help && <p className="mb-1 text-xs text-gray-500">{help}</p>}
       {NO_DEFAULT.has(column.uidt) ? (
         <FieldInput field={field} value={undefined} onChange={() => undefined} invalid={false} />
       ) : (
@@ -101,6 +106,7 @@ export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChang
               size="small"
               placeholder={column.title}
               defaultValue={vc.label ?? ''}
+              onChange={(e) => setTyped((d) => ({ ...d, label: e.target.value }))}
               onBlur={(e) =>
                 e.target.value !== (vc.label ?? '') && onChange({ label: e.target.value || null })
               }
@@ -113,6 +119,7 @@ export function FormFieldCard({ vc, column, selected, canEdit, onSelect, onChang
               size="small"
               autoSize
               defaultValue={vc.help ?? ''}
+              onChange={(e) => setTyped((d) => ({ ...d, help: e.target.value }))}
               onBlur={(e) => e.target.value !== (vc.help ?? '') && onChange({ help: e.target.value || null })}
               data-testid="form-card-help-input"
             />
