@@ -60,7 +60,14 @@ export class PageStates {
       created_by: userId,
       created_at: Date.now(),
     });
+    // The 200th waiting update merges them into the state at once, however slowly the updates arrived.
+    if ((await this.waiting(pageId)) >= COMPACT_AFTER) await this.compact(pageId);
     this.scheduleDerive(pageId);
+  }
+
+  private async waiting(pageId: string): Promise<number> {
+    const count = await this.db('rb_docs_page_updates').where({ page_id: pageId }).count({ n: '*' }).first();
+    return toNum(count?.n ?? 0);
   }
 
   /** Merges the appended updates into the page row's state and refreshes the derived JSON and text. */
@@ -90,8 +97,7 @@ export class PageStates {
     const timer = this.timers.get(pageId);
     if (timer) clearTimeout(timer);
     this.timers.delete(pageId);
-    const count = await this.db('rb_docs_page_updates').where({ page_id: pageId }).count({ n: '*' }).first();
-    if (toNum(count?.n ?? 0) >= COMPACT_AFTER) return this.compact(pageId);
+    if ((await this.waiting(pageId)) >= COMPACT_AFTER) return this.compact(pageId);
     const doc = docFromState(await this.load(pageId));
     const content = docToJson(doc);
     await this.pages.setDerived(pageId, content, jsonToText(content));
