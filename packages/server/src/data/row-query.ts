@@ -221,10 +221,10 @@ export class RowReader {
   /**
    * An export of the whole table in row order split by row order ranges between two reader threads
    * (data/export/row-order-ranges.ts): the statements, and about how many rows the table holds (its key span).
-   * Undefined when the query filters, sorts or is a subset, the table has no row order or integer key, or the
-   * ranges would not be read from the row order index.
+   * Undefined when the query filters, sorts or is a subset, the table has no row order or integer key, the key
+   * span is under `minRows`, or the ranges would not be read from the row order index.
    */
-  async streamRanges(q: RowQuery): Promise<{ sql: RowOrderRangeSql; rows: number } | undefined> {
+  async streamRanges(q: RowQuery, minRows: number): Promise<{ sql: RowOrderRangeSql; rows: number } | undefined> {
     const { rowOrder: order, pk, tableName } = this.model;
     if (q.where?.length || q.sort?.length || q.within || !order || !pk || !isIntegerKey(pk)) return undefined;
     const projection = this.projection(q.fields);
@@ -240,14 +240,15 @@ export class RowReader {
     const span = [`min(??)`, `max(??)`, `min(??)`, `max(??)`].map((f) => `(select ${f} from ??)`).join(', ');
     const names = [order.name, order.name, pk.name, pk.name].flatMap((n) => [n, tableName]);
     const bounds = this.db.raw(`select ${span}`, names).toSQL().toNative().sql;
-    // One plan check: each range must be a search of the (row order, key) index, not a scan of the table.
+    const ends = Object.values(((await this.db.raw(bounds)) as Record<string, number | null>[])[0] ?? {});
+    const [first, last] = ends.slice(2);
+    const rows = typeof first === 'number' && typeof last === 'number' ? last - first + 1 : 0;
+    if (rows < minRows) return undefined;
+    // Each range must be a search of the (row order, key) index, not a scan of the table.
     const plan = (await this.db.raw(`explain query plan ${between.sql.replace(/@lo|@hi/g, '0')}`, between.bindings)) as {
       detail: string;
     }[];
     if (!plan.some((p) => /^SEARCH .* USING (COVERING )?INDEX/.test(p.detail))) return undefined;
-    const ends = Object.values(((await this.db.raw(bounds)) as Record<string, number | null>[])[0] ?? {});
-    const [first, last] = ends.slice(2);
-    const rows = typeof first === 'number' && typeof last === 'number' ? last - first + 1 : 0;
     return { sql: { nulls: nulls.sql, between: between.sql, from: from.sql, bounds, params: sqliteParams(nulls.bindings as unknown[]) }, rows };
   }
 
