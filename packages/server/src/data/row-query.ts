@@ -20,7 +20,6 @@ import {
   selectCompiled,
   selectNative,
   selectRows,
-  sqliteParams,
   type NativeQuery,
 } from './sqlite-statements.js';
 import { readPoolOf } from './sqlite-read-pool.js';
@@ -34,7 +33,6 @@ import { compactWhenWritten } from './pg-count-tables.js';
 import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
-import type { RowOrderRangeSql } from './export/row-order-ranges.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
 const SEEK_FROM_OFFSET = 500;
@@ -216,40 +214,6 @@ export class RowReader {
     this.orderBy(qb, q.sort);
     const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out };
-  }
-
-  /**
-   * An export of the whole table in row order split by row order ranges between two reader threads
-   * (data/export/row-order-ranges.ts): the statements, and about how many rows the table holds (its key span).
-   * Undefined when the query filters, sorts or is a subset, the table has no row order or integer key, the key
-   * span is under `minRows`, or the ranges would not be read from the row order index.
-   */
-  async streamRanges(q: RowQuery, minRows: number): Promise<{ sql: RowOrderRangeSql; rows: number } | undefined> {
-    const { rowOrder: order, pk, tableName } = this.model;
-    if (q.where?.length || q.sort?.length || q.within || !order || !pk || !isIntegerKey(pk)) return undefined;
-    const projection = this.projection(q.fields);
-    const part = (raw: string) => {
-      const names = raw.split('??').slice(1).map(() => order.name);
-      const qb = this.filtered(undefined).select(projection.select).whereRaw(raw, names);
-      orderByRowOrder(qb, order, pk, this.model.dialect);
-      return qb.toSQL().toNative();
-    };
-    const nulls = part('?? is null');
-    const between = part('?? >= @lo and ?? < @hi');
-    const from = part('?? >= @lo');
-    const span = [`min(??)`, `max(??)`, `min(??)`, `max(??)`].map((f) => `(select ${f} from ??)`).join(', ');
-    const names = [order.name, order.name, pk.name, pk.name].flatMap((n) => [n, tableName]);
-    const bounds = this.db.raw(`select ${span}`, names).toSQL().toNative().sql;
-    const ends = Object.values(((await this.db.raw(bounds)) as Record<string, number | null>[])[0] ?? {});
-    const [first, last] = ends.slice(2);
-    const rows = typeof first === 'number' && typeof last === 'number' ? last - first + 1 : 0;
-    if (rows < minRows) return undefined;
-    // Each range must be a search of the (row order, key) index, not a scan of the table.
-    const plan = (await this.db.raw(`explain query plan ${between.sql.replace(/@lo|@hi/g, '0')}`, between.bindings)) as {
-      detail: string;
-    }[];
-    if (!plan.some((p) => /^SEARCH .* USING (COVERING )?INDEX/.test(p.detail))) return undefined;
-    return { sql: { nulls: nulls.sql, between: between.sql, from: from.sql, bounds, params: sqliteParams(nulls.bindings as unknown[]) }, rows };
   }
 
   /**

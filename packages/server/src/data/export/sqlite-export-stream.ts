@@ -23,14 +23,13 @@ export const STREAM_BATCH = 500;
  * A batch's rows hold raw driver values; young generation small for the same reason as the read pool's
  * readers (the rows live only until posted).
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /** The replies of a worker, in order, as they arrive (a reply that comes before it is awaited is kept). */
-export function inbox<R = ExportReply>(worker: Worker): () => Promise<R | { error: string; code: undefined }> {
-  type Reply = R | { error: string; code: undefined };
-  const replies: Reply[] = [];
-  let waiting: ((r: Reply) => void) | undefined;
-  const deliver = (r: Reply) => {
+function inbox(worker: Worker): () => Promise<ExportReply> {
+  const replies: ExportReply[] = [];
+  let waiting: ((r: ExportReply) => void) | undefined;
+  const deliver = (r: ExportReply) => {
     if (waiting) {
       const w = waiting;
       waiting = undefined;

@@ -14,7 +14,6 @@ import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
-import { serveSplit, type SplitRead } from './split-reader.js';
 
 export interface ExportWorkerData {
   file: string;
@@ -27,8 +26,6 @@ export interface ExportWorkerData {
    * decoded by its kind): each batch then crosses as UTF-8 bytes, moved, not copied.
    */
   write?: ReaderWrite;
-  /** Set for one of the two threads of a CSV export split by row order ranges (split-reader.ts); needs `write`. */
-  split?: SplitRead;
 }
 
 /** A column this thread writes: `at` is its value's place in a row, `kind` picks the decoder. */
@@ -136,8 +133,7 @@ function sheetDeflater({ head, tail }: { head: string; tail: string }) {
 function serve(): void {
   const port = parentPort;
   if (!port) return;
-  const { file, sql, params, batch, write, split } = workerData as ExportWorkerData;
-  if (split && write) return serveSplit(port, file, batch, split, batchWriter(write));
+  const { file, sql, params, batch, write } = workerData as ExportWorkerData;
   const written = write ? batchWriter(write) : undefined;
   const deflate = write?.sheet ? sheetDeflater(write.sheet) : undefined;
   const encoder = new TextEncoder();
