@@ -8,9 +8,7 @@
 import { parseWhere } from '@rowbase/core/filters/where';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowReader } from '../src/data/row-query.js';
-import { chunkState, mergeChunks, readChunks, type ChunkPlan } from '../src/data/sqlite-chunk-scan.js';
-import { readPoolOf } from '../src/data/sqlite-read-pool.js';
-import { likeScanFits, likeScanKeys, twoThreadScan } from '../src/data/sqlite-like-scan.js';
+import { likeScanFits, likeScanKeys } from '../src/data/sqlite-like-scan.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { createProductTable, insertRows, productRow, type ProductTable } from './rows-fixtures.js';
 
@@ -164,104 +162,9 @@ describe.each(testDatabases())('like pages before a search index on %s', (kind) 
     expect(got).toEqual(await plainKeys('(Title,like,common)', 25, 0));
   });
 
-  it('reads the same keys on two threads as in one statement, chunk by chunk', async () => {
-    if (kind !== 'sqlite') return;
-    const { db } = await server.ctx.tableModels.get(server.ctx, t.tableId);
-    const pool = readPoolOf(db)!;
-    // A reader running, so it can take chunks while the event loop reads others.
-    await pool.select('select 1 as x', [], async () => [{ x: 1 }]);
-    expect(pool.threads).toBe(1);
-    const scan = (like: string) => () =>
-      db
-        .from(db.raw('?? not indexed', [t.table.table_name]))
-        .whereRaw('title like ?', [like])
-        .select('id', 'nc_order');
-    const ids = (rows: Record<string, unknown>[] | undefined) => rows?.map((r) => Number(r.id));
-    const matching = (match: (s: string) => boolean) =>
-      Array.from({ length: ROWS + 1 }, (_, k) => k + 1).filter((id) => id <= ROWS && match(titleOf(id)));
-    const rare = matching((s) => s.toLowerCase().includes('needle'));
-    const common = matching((s) => s.includes('common'));
-    for (let round = 0; round < 5; round++) {
-      expect(ids(await twoThreadScan(db, t.table.table_name, 'id', scan('%needle%'), 25, 50))).toEqual(
-        rare.slice(0, 25),
-      );
-      expect(ids(await twoThreadScan(db, t.table.table_name, 'id', scan('%common%'), 25, 50))).toEqual(
-        common.slice(0, 25),
-      );
-      expect(ids(await twoThreadScan(db, t.table.table_name, 'id', scan('%common%'), 400, 37))).toEqual(
-        common.slice(0, 400),
-      );
-    }
-    expect(await twoThreadScan(db, t.table.table_name, 'id', scan('%no such title%'), 25, 50)).toEqual([]);
-    // A table this small is read in one statement unless told otherwise.
-    expect(await twoThreadScan(db, t.table.table_name, 'id', scan('%needle%'), 25)).toBeUndefined();
-    // Inside a transaction: one statement on its connection.
-    await db.transaction(async (trx) => {
-      expect(
-        await twoThreadScan(trx as never, t.table.table_name, 'id', scan('%needle%'), 25, 50),
-      ).toBeUndefined();
-    });
-  });
-
   it('sees a write at once', async () => {
     const [id] = await insertRows(server, t, [productRow(ROWS + 1, { Title: 'needle new' })]);
     const got = (await page('(Title,like,needle new)', 25, 0)).map((r) => r.Id);
     expect(got).toEqual([id]);
-  });
-});
-
-describe('a key-range scan shared by two threads', () => {
-  /** Keys 0..99 in 10 chunks; `match` keys are found. */
-  const plan: ChunkPlan = { lo: 0, span: 10, chunks: 10, end: 7 };
-  const reader = (match: (k: number) => boolean, reads: number[]) => (lo: number, hi: number) => {
-    reads.push(lo);
-    return Array.from({ length: hi - lo }, (_, k) => lo + k)
-      .filter(match)
-      .slice(0, plan.end);
-  };
-
-  it('merges the chunks each side read in key order', () => {
-    const state = chunkState(plan);
-    const match = (k: number) => k % 4 === 0;
-    let theirs = new Map<number, number[]>();
-    // While this side reads chunk 0, the other claims every chunk left: chunk 0 is not done, so it cannot tell
-    // that the first chunks already hold enough.
-    const mine = readChunks(state, plan, (lo, hi) => {
-      if (lo === 0) theirs = readChunks(state, plan, reader(match, []));
-      return reader(match, [])(lo, hi);
-    });
-    expect([...mine.keys()]).toEqual([0]);
-    expect([...theirs.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(mergeChunks(plan, [mine, theirs], () => [])).toEqual([0, 4, 8, 12, 16, 20, 24]);
-  });
-
-  it('stops claiming once the first chunks hold enough', () => {
-    const state = chunkState(plan);
-    const reads: number[] = [];
-    const mine = readChunks(
-      state,
-      plan,
-      reader((k) => k % 4 === 0, reads),
-    );
-    expect(reads).toEqual([0, 10, 20]);
-    expect(
-      readChunks(
-        state,
-        plan,
-        reader(() => true, reads),
-      ).size,
-    ).toBe(0);
-    expect(mergeChunks(plan, [mine], () => [])).toEqual([0, 4, 8, 12, 16, 20, 24]);
-  });
-
-  it('reads what no side has, and answers every match when fewer than wanted', () => {
-    const state = chunkState(plan);
-    const match = (k: number) => k === 5 || k === 55 || k === 99;
-    const mine = readChunks(state, plan, reader(match, []));
-    expect(mine.size).toBe(10);
-    mine.delete(5);
-    const missing: number[] = [];
-    expect(mergeChunks(plan, [mine], reader(match, missing))).toEqual([5, 55, 99]);
-    expect(missing).toEqual([50]);
   });
 });

@@ -169,8 +169,6 @@ export class AutoIndexer {
           this.tried.add(key);
           this.perTable.set(model.tableName, count + 1);
         }
-        // Not beside the first search's own scan of the table, which takes both cores (read-gate.ts).
-        await afterReads(db);
         await buildTextSearch(db, model, field.name);
         this.finish(model.tableName);
       }

@@ -258,8 +258,7 @@ export class RowReader {
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
     if (!q.within && likeScanFits(this.model, q)) {
-      // The search index build this read started waits for it: the scan takes both cores (read-gate.ts).
-      const page = await whileReading(this.db, () => this.likeScanPage(q, projection));
+      const page = await this.likeScanPage(q, projection);
       if (page) return page.map(decode);
     }
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);

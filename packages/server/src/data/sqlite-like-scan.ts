@@ -8,9 +8,6 @@
 import type { FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { isIntegerKey } from './paging.js';
-import { chunkState, chunksClaimed, mergeChunks, readChunks, type ChunkPlan } from './sqlite-chunk-scan.js';
-import { readPoolOf } from './sqlite-read-pool.js';
-import { prepared, quoteIdent, sqliteParams, type PooledClient } from './sqlite-statements.js';
 import { trustedTextSearch } from './text-search.js';
 import type { TableModel } from './table-model.js';
 
@@ -55,9 +52,7 @@ export async function likeScanKeys(
   const pk = model.pk!.name;
   const order = model.rowOrder!.name;
   const table = model.tableName;
-  const scan = () => filtered(db.raw('?? not indexed', [table])).select(pk, order);
-  const seen =
-    (await twoThreadScan(db, table, pk, scan, end)) ?? (await run(scan().orderBy(pk, 'asc').limit(end)));
+  const seen = await run(filtered(db.raw('?? not indexed', [table])).select(pk, order).orderBy(pk, 'asc').limit(end));
   const inRowOrder = [...seen].sort((a, b) => compareRowOrder(a[order], b[order]) || Number(a[pk]) - Number(b[pk]));
   const keys = inRowOrder.map((r) => r[pk]);
   if (seen.length < end) return keys;
@@ -73,80 +68,6 @@ export async function likeScanKeys(
     ),
   );
   return Number(later?.later) ? undefined : keys;
-}
-
-/** A table of fewer keys than this is read in one statement: two threads would not pay for the trip. */
-export const TWO_THREAD_MIN_KEYS = 20_000;
-/** Below this many keys a scan on two threads needs a reader already running. */
-export const START_READER_MIN_KEYS = 300_000;
-/** Keys per chunk of a scan on two threads, at least (a chunk of 10,000 rows is about 1–2 ms of CPU). */
-const MIN_CHUNK_KEYS = 10_000;
-/** Chunks of a scan on two threads, at most. */
-const MAX_CHUNKS = 64;
-/** Range bounds bound while compiling, found again among the bindings (a `like` binds only text). */
-const LO_MARK = -9_007_199_254_740_000;
-const HI_MARK = -9_007_199_254_739_999;
-
-/**
- * The first `end` matches in key order, read by the event loop and a SQLite reader thread together when the
- * embedded database has a read pool and the table is large (docs/performance.md, "Text search"): the key
- * range is cut into chunks both threads claim in turn (sqlite-chunk-scan.ts). The app's one connection is
- * held from before the reader starts until it has answered, so every write begun before has committed and
- * none commits between the two threads' reads: the rows are those of one state of the table, as one
- * statement's. Undefined when one statement should read them (no pool, a small table, inside a transaction).
- * `chunkKeys` sets the keys per chunk (tests).
- */
-export async function twoThreadScan(
-  db: Knex,
-  table: string,
-  pk: string,
-  scan: () => Knex.QueryBuilder,
-  end: number,
-  chunkKeys?: number,
-): Promise<Record<string, unknown>[] | undefined> {
-  const pool = readPoolOf(db);
-  if (!pool?.usable) return undefined;
-  const compiled = scan()
-    .where(pk, '>=', LO_MARK)
-    .where(pk, '<', HI_MARK)
-    .orderBy(pk, 'asc')
-    .limit(end)
-    .toSQL()
-    .toNative();
-  const params = sqliteParams(compiled.bindings as unknown[]);
-  const at = params.indexOf(LO_MARK);
-  if (at < 0 || params[at + 1] !== HI_MARK) return undefined;
-  const client = db.client as PooledClient;
-  const conn = await client.acquireConnection();
-  try {
-    if (conn.inTransaction) return undefined;
-    const bounds = prepared(conn, `select min(${quoteIdent(pk)}) as lo, max(${quoteIdent(pk)}) as hi from ${quoteIdent(table)}`);
-    const [range] = bounds.all() as { lo: number | null; hi: number | null }[];
-    if (range?.lo == null || range.hi == null) return undefined;
-    const keys = range.hi - range.lo + 1;
-    if (keys < (chunkKeys ? 2 * chunkKeys : TWO_THREAD_MIN_KEYS)) return undefined;
-    // Starting a reader costs about 50 ms of CPU and 100 ms before it reads: worth it for large tables only.
-    if (!pool.threads && keys < START_READER_MIN_KEYS && !chunkKeys) return undefined;
-    const span = chunkKeys ?? Math.max(MIN_CHUNK_KEYS, Math.ceil(keys / MAX_CHUNKS));
-    const plan: ChunkPlan = { lo: range.lo, span, chunks: Math.ceil(keys / span), end };
-    const state = chunkState(plan);
-    const stmt = prepared(conn, compiled.sql);
-    const read = (lo: number, hi: number) => {
-      const p = [...params];
-      p[at] = lo;
-      p[at + 1] = hi;
-      return stmt.all(p) as Record<string, unknown>[];
-    };
-    const theirs = pool.scan(compiled.sql, params, plan, state, at);
-    const mine = readChunks(state, plan, read);
-    // Whatever the reader claimed it reads to the end: wait for it only then (it may not have started).
-    const parts = [mine];
-    if (chunksClaimed(state, plan) > mine.size) parts.push(await theirs.catch(() => new Map()));
-    else theirs.catch(() => undefined);
-    return mergeChunks(plan, parts, read);
-  } finally {
-    await client.releaseConnection(conn);
-  }
 }
 
 /** Row-order values as SQLite orders them: empty first, then by number. */

@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { ChunkPlan } from './sqlite-chunk-scan.js';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './sqlite-read-worker.js';
 
 export type Rows = Record<string, unknown>[];
@@ -43,14 +42,11 @@ const READER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 /** A reader that does not stop within this is terminated. */
 const CLOSE_MS = 5000;
 
-/** Rows per chunk of a key-range scan (sqlite-chunk-scan.ts) that a reader read. */
-export type ChunkRows = Map<number, Rows>;
-
-interface Pending<T = Rows | ChunkRows> {
-  resolve(value: T): void;
+interface Pending {
+  resolve(rows: Rows): void;
   reject(err: Error): void;
   /** Runs the read on the main thread when the reader died before answering. */
-  fallback(): Promise<T>;
+  fallback(): Promise<Rows>;
   sql: string;
 }
 
@@ -84,18 +80,8 @@ class Reader {
   select(sql: string, params: readonly unknown[], fallback: () => Promise<Rows>): Promise<Rows> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, fallback, sql } as Pending);
+      this.pending.set(id, { resolve, reject, fallback, sql });
       this.thread.postMessage({ id, sql, params } satisfies ReadRequest);
-    });
-  }
-
-  /** Takes part in a key-range scan; answers the chunks it read (none when it died first). */
-  scan(sql: string, params: readonly unknown[], chunks: NonNullable<ReadRequest['chunks']>): Promise<ChunkRows> {
-    const id = this.nextId++;
-    const fallback = () => Promise.resolve<ChunkRows>(new Map());
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, fallback, sql } as Pending);
-      this.thread.postMessage({ id, sql, params, chunks } satisfies ReadRequest);
     });
   }
 
@@ -114,10 +100,6 @@ class Reader {
     this.answered = true;
     if (!reply.ok) {
       p.reject(Object.assign(new Error(reply.message), { name: 'SqliteError', code: reply.code }));
-      return;
-    }
-    if ('chunks' in reply) {
-      p.resolve(new Map(reply.chunks.map(([c, rows]) => [c, rowObjects(reply.columns, rows)])));
       return;
     }
     this.onReply(p.sql, reply.ms);
@@ -165,17 +147,6 @@ export class SqliteReadPool {
     if (this.closed) return fallback();
     this.dispatched++;
     return this.leastBusy().select(sql, params, fallback);
-  }
-
-  /**
-   * Lets a reader take part in a key-range scan the event loop runs too (sqlite-chunk-scan.ts): it claims
-   * chunks from `state` until none is left. Answers the chunks it read; none when closed or when it died.
-   * The caller holds the app's connection meanwhile, so no write commits between the two threads' reads.
-   */
-  scan(sql: string, params: readonly unknown[], plan: ChunkPlan, state: Int32Array, at: number): Promise<ChunkRows> {
-    if (this.closed) return Promise.resolve(new Map());
-    this.dispatched++;
-    return this.leastBusy().scan(sql, params, { plan, state: state.buffer as SharedArrayBuffer, at });
   }
 
   /** Whether reader threads may still start (false once closed, or after readers failed to start). */

@@ -6,15 +6,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSqliteFormulaFunctions } from './formula/sqlite-functions.js';
-import { readChunks, type ChunkPlan } from './sqlite-chunk-scan.js';
 
 /** A SELECT to run: `id` pairs the answer with the request. */
 export interface ReadRequest {
   id: number;
   sql: string;
   params: readonly unknown[];
-  /** A key-range scan shared with the event loop (sqlite-chunk-scan.ts): `params[at]`, `params[at + 1]` are the range. */
-  chunks?: { plan: ChunkPlan; state: SharedArrayBuffer; at: number };
 }
 
 /**
@@ -23,7 +20,6 @@ export interface ReadRequest {
  */
 export type ReadReply =
   | { id: number; ok: true; columns: string[]; rows: unknown[][]; ms: number; blobs: boolean }
-  | { id: number; ok: true; columns: string[]; chunks: [number, unknown[][]][] }
   | { id: number; ok: false; message: string; code: string | undefined };
 
 export interface ReadWorkerData {
@@ -55,19 +51,6 @@ function serve(): void {
       return;
     }
     try {
-      if (msg.chunks) {
-        const { plan, state, at } = msg.chunks;
-        const stmt = statementOf(msg.sql);
-        const params = [...msg.params];
-        const mine = readChunks(new Int32Array(state), plan, (lo, hi) => {
-          params[at] = lo;
-          params[at + 1] = hi;
-          return stmt.all(params) as unknown[][];
-        });
-        const columns = stmt.columns().map((c) => c.name);
-        port.postMessage({ id: msg.id, ok: true, columns, chunks: [...mine] } satisfies ReadReply);
-        return;
-      }
       const started = performance.now();
       const stmt = statementOf(msg.sql);
       const rows = stmt.all(msg.params) as unknown[][];
