@@ -92,21 +92,6 @@ describe.each(testDatabases())('like with caseless runs on %s', (kind) => {
         }
       });
 
-      it.runIf(kind === 'sqlite' && autoIndex === 'false')(
-        'tests the caseless run with instr before LIKE when it reads the whole table',
-        async () => {
-          const { model, db } = await server.ctx.tableModels.get(server.ctx, t.tableId);
-          const reader = new RowReader(db, model, server.ctx.dataCache);
-          const q = reader.filtered(parseWhere('(Title,like,Item 10125)')).count({ n: '*' }).toSQL();
-          expect(q.sql).toMatch(/instr\(`title`, \?\) > 0 and `title` like \?/);
-          expect(q.bindings).toEqual([' 10125', '%Item 10125%']);
-          const plan = (await db.raw(`explain query plan ${q.sql}`, q.bindings as never[])) as {
-            detail: string;
-          }[];
-          expect(plan.map((r) => r.detail).join(' | ')).toMatch(/^SCAN /);
-        },
-      );
-
       it.runIf(kind === 'pg')(
         'tests the caseless run before ILIKE when it reads the whole table',
         async () => {

@@ -123,9 +123,6 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
       else if (op === 'like' && d === 'pg' && !f.computed && caselessRun(pattern) !== undefined)
         // A case-sensitive pre-check before ILIKE, exact (pg-like.ts).
         void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [col, `%${caselessRun(pattern)}%`, col, pattern]);
-      else if (op === 'like' && d === 'sqlite' && !f.computed && caselessRun(pattern) !== undefined)
-        // SQLite folds ASCII letters only: a run without case is in every matching value as it is (pg-like.ts).
-        void qb.whereRaw(`instr(??, ?) > 0 and ${sql}`, [col, caselessRun(pattern)!, col, pattern]);
       else if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
       else void qb.where((w) => void w.whereNull(col).orWhereRaw(`not (${sql})`, [col, pattern]));
       return;
