@@ -9,7 +9,8 @@
  *
  * Embedded SQLite: keep a data directory with `BENCH_KEEP_DATA=1 BENCH_SUITES=shapes BENCH_DBS=sqlite npm run bench`
  * (it prints `bench data kept in /tmp/rowbase-bench-…`) and pass it as BENCH_SQLITE_DIR instead of BENCH_PG_DB:
- * each setting then runs on a copy of its own (one SQLite file has one writer, and automatic builds write).
+ * each setting then runs on a copy of its own (one SQLite file has one writer, and automatic builds write), or
+ * of the directory its own BENCH_SQLITE_DIR names.
  *
  * Each setting gets its own server process on the database; per round each is loaded in turn (20 clients,
  * BENCH_AB_SECONDS, default 8) and the medians over rounds are printed: requests/s, server CPU and PostgreSQL
@@ -39,10 +40,12 @@ admin.pathname = `/${database}`;
 const dbCpu = () => (database ? pgBackendCpu(database) : undefined);
 const copies: string[] = [];
 /** Where a setting's server keeps its data: the PostgreSQL database, or a copy of the SQLite directory. */
-function dataEnv(): Record<string, string> {
-  if (!sqliteDir) return { DATABASE_URL: admin.toString() };
+function dataEnv(env: Record<string, string>): Record<string, string> {
+  // A setting may name a directory of its own (the same data with what its build would have added).
+  const from = env.BENCH_SQLITE_DIR ?? sqliteDir;
+  if (!from) return { DATABASE_URL: admin.toString() };
   const dir = mkdtempSync(path.join(tmpdir(), 'rowbase-ab-'));
-  cpSync(sqliteDir, dir, { recursive: true });
+  cpSync(from, dir, { recursive: true });
   copies.push(dir);
   return { DATA_DIR: dir };
 }
@@ -99,7 +102,7 @@ const load = (r: Runner, duration: number) => (
 );
 try {
   for (const [name, env] of Object.entries(settings)) {
-    const server = await startServerProcess({ ...env, ...dataEnv() });
+    const server = await startServerProcess({ ...env, ...dataEnv(env) });
     runners.push({ name, server, token: await signIn(server), figures: [], warm: new Map() });
   }
   const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);

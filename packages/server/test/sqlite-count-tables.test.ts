@@ -84,7 +84,9 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
         `explain query plan select sum(rbx_rows) from "${name}" where (status = ?) and (qty < ?)`,
         ['open', 7],
       )) as { detail: string }[];
-      expect(plan.map((p) => p.detail)).toEqual([`SEARCH ${name} USING INDEX ${name}_r (status=? AND qty<?)`]);
+      expect(plan.map((p) => p.detail)).toEqual([
+        `SEARCH ${name} USING INDEX ${name}_r (status=? AND qty<?)`,
+      ]);
     }
 
     // Writes through the API: the triggers keep the counts in the same transaction.
