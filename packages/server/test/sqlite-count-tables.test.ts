@@ -79,6 +79,14 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
       await server.ctx.db.raw(
         `update "${name}" set rbx_rows = rbx_rows - 1000 where status = 'open' and qty = 4`,
       );
+      // Either column's equality leads an index: the count reads the open rows' combinations only.
+      const plan = (await server.ctx.db.raw(
+        `explain query plan select sum(rbx_rows) from "${name}" where (status = ?) and (qty < ?)`,
+        ['open', 7],
+      )) as { detail: string }[];
+      expect(plan.map((p) => p.detail)).toEqual([
+        `SEARCH ${name} USING INDEX ${name}_r (status=? AND qty<?)`,
+      ]);
     }
 
     // Writes through the API: the triggers keep the counts in the same transaction.
