@@ -56,7 +56,8 @@ export class JobsRepo {
       updated_at: now,
     };
     const params = [row.id, row.kind, row.status, row.base_id, row.fk_user_id, row.input, now, now];
-    if ((await runSqliteWrite(this.db, INSERT_SQL, params)) === undefined) await this.db('rb_jobs').insert(row);
+    if ((await runSqliteWrite(this.db, INSERT_SQL, params)) === undefined)
+      await this.db('rb_jobs').insert(row);
     // The row as stored, without reading it back (the input as its JSON gives it, like a read would).
     return fromRow(row);
   }
