@@ -13,6 +13,7 @@ import {
   type EnqueueRequest,
   type JobEvent,
   type JobEventListener,
+  type JobProgress,
   type JobQueue,
   type JobRecord,
   type JobStatus,
@@ -31,6 +32,11 @@ export class LocalJobQueue implements JobQueue {
   private readonly pending: string[] = [];
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   private readonly events = new MemoryEventLog();
+  /**
+   * The records of the jobs this process enqueued or runs, as stored, so running and finishing them need not
+   * read them back (docs/jobs.md "The queue"): a webhook batch job was read twice, its input parsed each time.
+   */
+  private readonly known = new Map<string, JobRecord>();
   private readonly concurrency: number;
   private started = false;
   private closing = false;
@@ -46,6 +52,7 @@ export class LocalJobQueue implements JobQueue {
   async enqueue(req: EnqueueRequest): Promise<JobRecord> {
     if (!this.kinds.has(req.kind)) throw new Error(`No handler for job kind "${req.kind}"`);
     const job = await this.repo.insert({ id: newId('job'), ...req });
+    this.known.set(job.id, job);
     this.events.append(job.id, statusEvent(job.id, 'waiting'));
     this.emitStatus(job);
     this.pending.push(job.id);
@@ -118,6 +125,7 @@ export class LocalJobQueue implements JobQueue {
 
   async close(): Promise<void> {
     this.closing = true;
+    for (const id of this.pending) this.known.delete(id);
     this.pending.length = 0;
     for (const r of this.running.values()) r.abort.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
@@ -137,8 +145,16 @@ export class LocalJobQueue implements JobQueue {
 
   private async run(id: string, signal: AbortSignal): Promise<void> {
     // The status guard makes sure only one runner takes a job, even if two processes share the store.
-    if (!(await this.repo.setStatus(id, 'active', {}, ['waiting']))) return;
-    const job = (await this.repo.byId(id))!;
+    const activeAt = Date.now();
+    if (!(await this.repo.setStatus(id, 'active', {}, ['waiting'], activeAt))) {
+      this.known.delete(id);
+      return;
+    }
+    const stored = this.known.get(id);
+    const job = stored
+      ? { ...stored, status: 'active' as const, updated_at: activeAt }
+      : (await this.repo.byId(id))!;
+    this.known.set(id, job);
     this.events.append(id, statusEvent(id, 'active'));
     this.emitStatus(job);
     const throwIfCancelled = () => {
@@ -146,7 +162,7 @@ export class LocalJobQueue implements JobQueue {
     };
     // Progress is stored in the order it was reported (a pool could otherwise land an older write last), and
     // all of it before the final status.
-    let stored: Promise<void> = Promise.resolve();
+    let progressStored: Promise<void> = Promise.resolve();
     try {
       throwIfCancelled();
       const result = await this.kinds.handler(job.job)({
@@ -159,18 +175,19 @@ export class LocalJobQueue implements JobQueue {
         progress: async (p) => {
           throwIfCancelled();
           this.events.append(id, progressEvent(id, p));
+          job.progress = JSON.parse(JSON.stringify(p)) as JobProgress;
           // Not awaited: a handler inside a meta transaction on SQLite holds the only connection, so the
           // write has to wait for it; listeners already have the message from the log.
-          stored = stored
+          progressStored = progressStored
             .then(() => this.repo.setProgress(id, p))
             .catch((err: unknown) => this.opts.log?.warn({ err, job: id }, 'could not store job progress'));
         },
       });
-      await stored;
+      await progressStored;
       // A handler that returned has finished its work, even if a cancel arrived meanwhile.
       await this.finish(id, 'completed', { result: result ?? null }, ['active']);
     } catch (err) {
-      await stored;
+      await progressStored;
       // Aborted by close() is a stop of the server, not someone's cancel: say so, as a restart would.
       const message = !signal.aborted
         ? errorMessage(err)
@@ -189,8 +206,20 @@ export class LocalJobQueue implements JobQueue {
     outcome: { result?: unknown; error?: string },
     from: JobStatus[],
   ): Promise<void> {
-    if (!(await this.repo.setStatus(id, status, outcome, from))) return;
-    const job = (await this.repo.byId(id))!;
+    const at = Date.now();
+    const before = this.known.get(id);
+    this.known.delete(id);
+    if (!(await this.repo.setStatus(id, status, outcome, from, at))) return;
+    // The record as a read would give it: the result through its JSON, as stored.
+    const job: JobRecord = before
+      ? {
+          ...before,
+          status,
+          ...(outcome.result !== undefined ? { result: JSON.parse(JSON.stringify(outcome.result)) } : {}),
+          ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+          updated_at: at,
+        }
+      : (await this.repo.byId(id))!;
     this.events.append(id, closeEvent(job));
     this.emitStatus(job);
   }

@@ -6,6 +6,7 @@
  * `retries` times, `retry_interval` ms apart. A 2xx answer is a success.
  */
 import type { AppContext } from '../context.js';
+import { activeHooks } from './active-hooks.js';
 import type { JobRun } from '../jobs/job-queue.js';
 import { HooksRepo, type Hook, type HookLogEntry } from './hooks-repo.js';
 import type { HookPayload, RowsEvent } from './hook-payload.js';
@@ -274,6 +275,18 @@ async function deliverOnThread(
 }
 
 /**
+ * The hooks a job of writes may deliver to: the active hooks of their tables, from memory (`active-hooks.ts`,
+ * forgotten on every change of a hook, so a hook switched off or deleted after the write is missing here and
+ * sends nothing), instead of a meta query per job (docs/webhooks.md "Cost on the write path").
+ */
+async function activeHooksOfWrites(ctx: AppContext, writes: WriteDeliveries[]): Promise<Map<string, Hook>> {
+  const out = new Map<string, Hook>();
+  for (const tableId of new Set(writes.map((w) => w.event.tableId)))
+    for (const { hook } of await activeHooks(ctx.db, tableId)) out.set(hook.id, hook);
+  return out;
+}
+
+/**
  * Delivers to every hook side by side, each hook's deliveries after its earlier ones (one place in its line
  * per job), each delivery with its own retries; the job fails if any delivery failed.
  */
@@ -285,7 +298,9 @@ export async function runDelivery(
 ): Promise<{ attempts: number[] }> {
   const repo = new HooksRepo(ctx.db);
   const groups = plannedByHook(run.input);
-  const hooks = await repo.byIds([...groups.keys()]);
+  const hooks = run.input.deliveries?.length
+    ? await repo.byIds([...groups.keys()])
+    : await activeHooksOfWrites(ctx, run.input.writes ?? []);
   const scope: JobScope = { ctx, run, hooks, logs: new LogBuffer(repo), order, thread, cancels: new Set() };
   const cancel = () => scope.cancels.forEach((c) => c());
   run.signal.addEventListener('abort', cancel, { once: true });

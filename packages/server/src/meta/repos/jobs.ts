@@ -1,6 +1,7 @@
 /** The jobs of the in-process queue (table rb_jobs): what was asked, where it stands, how it ended. */
 import type { Knex } from 'knex';
 import type { JobProgress, JobRecord, JobStatus } from '../../jobs/job-queue.js';
+import { runSqliteWrite } from '../../data/sqlite-statements.js';
 import { parseJson, toNum } from '../rows.js';
 
 type Row = Record<string, unknown>;
@@ -23,6 +24,16 @@ function fromRow(r: Row): JobRecord {
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
+/**
+ * The statements run for every job, on embedded SQLite through the statement cache instead of knex (a webhook
+ * delivery job is queued every 50 ms while rows are written: docs/jobs.md "Cost").
+ */
+const INSERT_SQL =
+  'insert into rb_jobs (id, kind, status, base_id, fk_user_id, input, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)';
+const statusSql = (from: number, withResult: boolean, withError: boolean) =>
+  `update rb_jobs set status = ?${withResult ? ', result = ?' : ''}${withError ? ', error = ?' : ''}, updated_at = ? ` +
+  `where id = ?${from ? ` and status in (${Array.from({ length: from }, () => '?').join(', ')})` : ''}`;
+
 export class JobsRepo {
   constructor(private readonly db: Knex) {}
 
@@ -44,7 +55,9 @@ export class JobsRepo {
       created_at: now,
       updated_at: now,
     };
-    await this.db('rb_jobs').insert(row);
+    const params = [row.id, row.kind, row.status, row.base_id, row.fk_user_id, row.input, now, now];
+    if ((await runSqliteWrite(this.db, INSERT_SQL, params)) === undefined)
+      await this.db('rb_jobs').insert(row);
     // The row as stored, without reading it back (the input as its JSON gives it, like a read would).
     return fromRow(row);
   }
@@ -79,14 +92,29 @@ export class JobsRepo {
     status: JobStatus,
     outcome: { result?: unknown; error?: string } = {},
     from?: JobStatus[],
+    at = Date.now(),
   ): Promise<boolean> {
+    const result = outcome.result !== undefined ? json(outcome.result) : undefined;
+    const fast = await runSqliteWrite(
+      this.db,
+      statusSql(from?.length ?? 0, result !== undefined, outcome.error !== undefined),
+      [
+        status,
+        ...(result !== undefined ? [result] : []),
+        ...(outcome.error !== undefined ? [outcome.error] : []),
+        at,
+        id,
+        ...(from ?? []),
+      ],
+    );
+    if (fast !== undefined) return fast > 0;
     const q = this.db('rb_jobs').where({ id });
     if (from) q.whereIn('status', from);
     const changed = await q.update({
       status,
-      ...(outcome.result !== undefined ? { result: json(outcome.result) } : {}),
+      ...(result !== undefined ? { result } : {}),
       ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-      updated_at: Date.now(),
+      updated_at: at,
     });
     return changed > 0;
   }
