@@ -30,6 +30,7 @@ import { textSearchVersion } from './text-search.js';
 import { likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
+import { searchesText } from './pg-like.js';
 import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
@@ -507,6 +508,12 @@ export class RowReader {
   private async readPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const known = this.cachedCount(q.where, q.within);
     if (known !== undefined) return { list: await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
+    if (this.model.dialect === 'pg' && searchesText(q.where)) {
+      // A text search's page first: when short it is its own count, and a second read is saved (pg-like.ts).
+      const list = await this.rows(q);
+      const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within);
+      return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+    }
     if (this.model.dialect !== 'sqlite') {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
@@ -526,8 +533,7 @@ export class RowReader {
       return { list, pageInfo: pageInfoOf(await counting, q.limit, q.offset) };
     }
     const list = await this.rows(q);
-    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
-    const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within, countSql);
+    const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within, countSql);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
@@ -720,6 +726,11 @@ export class RowReader {
     if (!pk) throw badRequest(`Table '${this.model.title}' has no primary key`);
     return pk;
   }
+}
+
+/** A page with fewer rows than asked for, past the start of the rows (or empty at the start): its own count. */
+function isShort(list: readonly unknown[], q: PageQuery): boolean {
+  return list.length < q.limit && (list.length > 0 || q.offset === 0);
 }
 
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {
