@@ -116,6 +116,37 @@ function compiledShapes(model: TableModel): Map<string, NativeQuery> {
   return m;
 }
 
+function queryFieldsOf(model: TableModel, fields: readonly string[] | undefined): QueryField[] {
+  if (!fields?.length) return defaultQueryFields(model);
+  const byKey = new Map(fields.map((k) => queryFieldOf(model, k)).map((f) => [f.key, f]));
+  return [...byKey.values()];
+}
+
+function cachedProjection(db: Knex, model: TableModel, fields: readonly string[] | undefined): Projection {
+  let byFields = projectionsByModel.get(model);
+  if (!byFields) projectionsByModel.set(model, (byFields = new Map()));
+  const key = fields?.length ? fields.join('\u0001') : '';
+  let known = byFields.get(key);
+  if (!known) {
+    const chosen = queryFieldsOf(model, fields);
+    const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
+    const select = selectList(chosen, model.pk);
+    known = { out, select, compiledSelect: selectAsOneRaw(db, select), decode: rowDecoder(out) };
+    if (byFields.size >= MAX_SHAPES) byFields.clear();
+    byFields.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * Builds a table model's default select list (every field, its lookups, rollups and formulas compiled to
+ * SQL) ahead of its first read: the model cache calls it for the models it loads again after a field
+ * change (model-cache.ts), which the first page of the table would otherwise wait for.
+ */
+export function warmDefaultProjection(db: Knex, model: TableModel): void {
+  cachedProjection(db, model, undefined);
+}
+
 /** Where a count reads from: a count table, the parts of a two-branch `~or`, or else the table. */
 interface CountPlan {
   counts?: string;
@@ -132,25 +163,12 @@ export class RowReader {
 
   /** The fields a query names (all stored and computed fields by default), checked. */
   queryFields(fields: readonly string[] | undefined): QueryField[] {
-    if (!fields?.length) return defaultQueryFields(this.model);
-    const byKey = new Map(fields.map((k) => queryFieldOf(this.model, k)).map((f) => [f.key, f]));
-    return [...byKey.values()];
+    return queryFieldsOf(this.model, fields);
   }
 
   /** What a query selects and returns (the primary key is always selected); built once per model and `fields`. */
   projection(fields: readonly string[] | undefined): Projection {
-    let byFields = projectionsByModel.get(this.model);
-    if (!byFields) projectionsByModel.set(this.model, (byFields = new Map()));
-    const key = fields?.length ? fields.join('\u0001') : '';
-    let known = byFields.get(key);
-    if (!known) {
-      const chosen = this.queryFields(fields);
-      const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
-      const select = selectList(chosen, this.model.pk);
-      known = { out, select, compiledSelect: selectAsOneRaw(this.db, select), decode: rowDecoder(out) };
-      if (byFields.size >= MAX_SHAPES) byFields.clear();
-      byFields.set(key, known);
-    }
+    const known = cachedProjection(this.db, this.model, fields);
     return { ...known, select: [...known.select] };
   }
 
