@@ -114,9 +114,6 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   // The caches follow committed changes; realtime subscribes once the HTTP server exists (buildApp).
   changes.subscribe((e) => access.onChange(e), { name: 'access-cache' });
   changes.subscribe((e) => dataCache.onChange(e), { name: 'data-cache' });
-  // The models a change retires are loaded again from the context (set below, before any change can come).
-  let reloadFrom: AppContext | undefined;
-  changes.subscribe((e) => tableModels.onChange(e, reloadFrom), { name: 'table-models' });
   changes.subscribe((e) => metaReads.onChange(e), { name: 'meta-reads' });
   const ctx: AppContext = {
     config,
@@ -154,6 +151,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     jobKinds,
     jobs: createJobQueue(config, db, jobKinds, { log }),
   };
-  reloadFrom = ctx;
+  // The models a change retires are loaded again from the context, in the background (model-cache.ts).
+  changes.subscribe((e) => tableModels.onChange(e, ctx), { name: 'table-models' });
   return ctx;
 }

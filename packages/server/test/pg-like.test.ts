@@ -121,7 +121,11 @@ describe.each(testDatabases())('like with caseless runs on %s', (kind) => {
           );
           expect(res.status, JSON.stringify(res.body)).toBe(200);
           const counts = statements.filter((sql) => /^select count\(\*\)/i.test(sql)).length;
-          return [(res.body.list as { Title: string }[]).map((r) => r.Title), res.body.pageInfo.totalRows, counts];
+          return [
+            (res.body.list as { Title: string }[]).map((r) => r.Title),
+            res.body.pageInfo.totalRows,
+            counts,
+          ];
         };
         try {
           // Values the count cache has not seen: each answer is worked out, not remembered.
@@ -130,7 +134,11 @@ describe.each(testDatabases())('like with caseless runs on %s', (kind) => {
             3,
             0,
           ]);
-          expect(await list('(Title,like,ORDER #10)', 2)).toEqual([['Order #10-25 ready', 'ORDER #10-25'], 3, 1]);
+          expect(await list('(Title,like,ORDER #10)', 2)).toEqual([
+            ['Order #10-25 ready', 'ORDER #10-25'],
+            3,
+            1,
+          ]);
           expect(await list('(Title,like,Order #10)', 2, 2)).toEqual([['order #1025'], 3, 0]);
           expect(await list('(Title,like,oRder #10)', 2, 4)).toEqual([[], 3, 1]);
         } finally {
