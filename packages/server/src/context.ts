@@ -29,6 +29,7 @@ import { PluginService } from './plugins/service.js';
 import { PluginMailer, PluginStorage } from './plugins/routing.js';
 import { DataCache } from './data/data-cache.js';
 import { TableModelCache } from './data/model-cache.js';
+import { warmDefaultProjection } from './data/row-query.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { JobKinds } from './jobs/job-kinds.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -101,14 +102,20 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
   const bases = new BasesRepo(db, changes);
   const access = new AccessCache({ users, apiTokens, bases });
   const dataCache = new DataCache({ autoIndex: config.autoIndex });
-  const tableModels = new TableModelCache();
+  // Models loaded again after a field change get their default select list built too (model-cache.ts).
+  const tableModels = new TableModelCache(({ db: source, model }) => {
+    try {
+      warmDefaultProjection(source, model);
+    } catch {
+      // The first read builds it, and reports what is wrong.
+    }
+  });
   const metaReads = new MetaReadCache();
   // The caches follow committed changes; realtime subscribes once the HTTP server exists (buildApp).
   changes.subscribe((e) => access.onChange(e), { name: 'access-cache' });
   changes.subscribe((e) => dataCache.onChange(e), { name: 'data-cache' });
-  changes.subscribe((e) => tableModels.onChange(e), { name: 'table-models' });
   changes.subscribe((e) => metaReads.onChange(e), { name: 'meta-reads' });
-  return {
+  const ctx: AppContext = {
     config,
     db,
     changes,
@@ -144,4 +151,7 @@ export function createContext(config: AppConfig, db: MetaDb): AppContext {
     jobKinds,
     jobs: createJobQueue(config, db, jobKinds, { log }),
   };
+  // The models a change retires are loaded again from the context, in the background (model-cache.ts).
+  changes.subscribe((e) => tableModels.onChange(e, ctx), { name: 'table-models' });
+  return ctx;
 }

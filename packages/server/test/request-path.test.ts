@@ -57,6 +57,28 @@ describe.each(testDatabases())('row reads per request on %s', (kind) => {
     expect(meta).toEqual([]);
   });
 
+  it('loads a table model again after a field change, so the next page reads no meta table', async () => {
+    expect((await server.api.get(`${t.v2}?limit=1`, { token: t.owner.token })).status).toBe(200);
+    const added = await server.api.post(
+      `/api/v1/db/meta/tables/${t.tableId}/columns`,
+      { title: 'Thrice', uidt: 'Formula', formula_raw: '{Qty} * 3' },
+      { token: t.owner.token },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    await server.ctx.tableModels.reloaded();
+    await flushPendingAudits(server.ctx.db);
+    let page: any;
+    const meta = await metaQueriesDuring(async () => {
+      page = await server.api.get(`${t.v2}?limit=2&sort=Id&fields=Qty,Thrice`, { token: t.owner.token });
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.list).toEqual([
+      { Qty: 1, Thrice: 3 },
+      { Qty: 2, Thrice: 6 },
+    ]);
+    expect(meta).toEqual([]);
+  });
+
   it('counts and pages by a formula changed a moment ago (compiled queries are kept per table model)', async () => {
     const added = await server.api.post(
       `/api/v1/db/meta/tables/${t.tableId}/columns`,

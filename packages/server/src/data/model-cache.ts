@@ -13,6 +13,12 @@ import { attachComputed, type ModelSources } from './computed/attach.js';
 import { buildTableModel, type TableModel } from './table-model.js';
 
 const TTL_MS = 60_000;
+/**
+ * After a change, the models of its base used within this long are loaded again, the most recently used
+ * first and at most `MAX_RELOADS` of them: each load reads the base's tables (for links and lookups).
+ */
+const RELOAD_USED_WITHIN_MS = 60_000;
+const MAX_RELOADS = 4;
 
 export interface LoadedTable {
   model: TableModel;
@@ -27,6 +33,8 @@ export type TableSources = ModelSources & {
 
 interface ModelEntry {
   at: number;
+  /** When a request last asked for it. */
+  usedAt: number;
   value: Promise<LoadedTable>;
   /** Known once loaded. */
   baseId?: string;
@@ -34,15 +42,27 @@ interface ModelEntry {
 
 export class TableModelCache {
   private readonly byId = new Map<string, ModelEntry>();
+  /** Retired models to load again (id -> when last used), gathered over one tick of the event loop. */
+  private readonly reloading = new Map<string, number>();
+  private reloadTimer: NodeJS.Immediate | undefined;
+  /** Resolves when the models being loaded again are loaded (tests wait on it). */
+  private reloads: Promise<unknown> = Promise.resolve();
+
+  /** Called with each model loaded again after a change (the row reader builds its default select list then). */
+  constructor(private readonly onReload?: (loaded: LoadedTable) => void) {}
+
   /** baseId -> (title | table_name | id, lower-cased) -> table id */
   private readonly names = new Map<string, { at: number; value: Promise<Map<string, string>> }>();
 
   /** A table by id; 404 'Table not found' when there is none. */
   async get(ctx: TableSources, tableId: string): Promise<LoadedTable> {
     const hit = this.byId.get(tableId);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+    if (hit && Date.now() - hit.at < TTL_MS) {
+      hit.usedAt = Date.now();
+      return hit.value;
+    }
     const value = this.load(ctx, tableId);
-    const entry: ModelEntry = { at: Date.now(), value };
+    const entry: ModelEntry = { at: Date.now(), usedAt: Date.now(), value };
     this.byId.set(tableId, entry);
     value.then(
       (loaded) => (entry.baseId = loaded.model.baseId),
@@ -75,15 +95,18 @@ export class TableModelCache {
   }
 
   /**
-   * Follows the change feed: a table, field or source change retires the models of its base.
-   * @example feed.subscribe((e) => tableModels.onChange(e), { name: 'table-models' })
+   * Follows the change feed: a table, field or source change retires the models of its base. Given the
+   * sources to load from (`reload`), the models it retired that were in use are loaded again in the
+   * background, so the first read after a field change does not wait for its table's model
+   * (docs/performance.md, "Cold reads on PostgreSQL").
+   * @example feed.subscribe((e) => tableModels.onChange(e, ctx), { name: 'table-models' })
    */
-  onChange(e: ChangeEvent): void {
+  onChange(e: ChangeEvent, reload?: TableSources): void {
     switch (e.type) {
       case 'table.changed':
       case 'field.changed':
       case 'source.changed':
-        this.invalidateBase(e.baseId);
+        this.retire(e.baseId, reload);
         return;
       case 'base.changed':
         if (e.action === 'deleted') this.invalidateBase(e.baseId);
@@ -93,12 +116,54 @@ export class TableModelCache {
     }
   }
 
-  /** Retires the models and table names of one base (models still loading are retired too). */
-  invalidateBase(baseId: string): void {
+  private retire(baseId: string, reload: TableSources | undefined): void {
+    const retired = this.invalidateBase(baseId);
+    if (!reload || !retired.length) return;
+    // A burst of changes (a table created with its fields) retires them once per change: load after the burst's tick.
+    for (const [id, usedAt] of retired) this.reloading.set(id, Math.max(usedAt, this.reloading.get(id) ?? 0));
+    if (this.reloadTimer) return;
+    let started!: () => void;
+    this.reloads = Promise.all([this.reloads, new Promise<void>((resolve) => (started = resolve))]);
+    this.reloadTimer = setImmediate(() => {
+      this.reloadTimer = undefined;
+      const due = [...this.reloading].sort((a, b) => b[1] - a[1]).slice(0, MAX_RELOADS);
+      this.reloading.clear();
+      for (const [id, usedAt] of due) {
+        if (this.byId.has(id)) continue;
+        const done = this.get(reload, id).then(
+          (loaded) => this.onReload?.(loaded),
+          () => undefined,
+        );
+        this.reloads = Promise.all([this.reloads, done]);
+        // Loading it again is no use of it: it is not loaded again after the next change unless a request asks.
+        const entry = this.byId.get(id);
+        if (entry) entry.usedAt = usedAt;
+      }
+      started();
+    });
+  }
+
+  /**
+   * Retires the models and table names of one base (models still loading are retired too); returns those it
+   * retired that were used lately, with when, the most recent first (`MAX_RELOADS` at most).
+   */
+  invalidateBase(baseId: string): [id: string, usedAt: number][] {
     this.names.delete(baseId);
+    const retired: [string, number][] = [];
     for (const [id, entry] of this.byId) {
-      if (entry.baseId === undefined || entry.baseId === baseId) this.byId.delete(id);
+      if (entry.baseId === undefined || entry.baseId === baseId) {
+        this.byId.delete(id);
+        if (entry.baseId !== undefined && Date.now() - entry.usedAt < RELOAD_USED_WITHIN_MS) retired.push([id, entry.usedAt]);
+      }
     }
+    return retired.sort((a, b) => b[1] - a[1]).slice(0, MAX_RELOADS);
+  }
+
+  /** Waits for the models being loaded again after changes (tests). */
+  async reloaded(): Promise<void> {
+    let seen: Promise<unknown>;
+    do await (seen = this.reloads);
+    while (seen !== this.reloads);
   }
 
   invalidateAll(): void {

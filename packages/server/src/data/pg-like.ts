@@ -15,6 +15,8 @@
  * operator; as an equal it keeps the written order. A trigram index serves both tests.
  */
 
+import type { FilterNode } from '@rowbase/core/filters/where';
+
 /** A run of ASCII characters without case, wildcards (`%`, `_`) or the escape (`\`): a literal LIKE pattern as it is. */
 const CASELESS_RUN = /[0-9 !"#$&'()*+,\-./:;<=>?@[\]^`{|}~]+/g;
 /** Shorter runs reject too few rows to pay for the extra test. */
@@ -31,4 +33,15 @@ export function caselessRun(pattern: string): string | undefined {
     if (run.length >= MIN_RUN && run.trim() !== '' && run.length > (best?.length ?? 0)) best = run;
   }
   return best;
+}
+
+/**
+ * Whether a filter searches text with `like` anywhere in its tree. On PostgreSQL such a page runs before its
+ * count, and the count only when the page is full (docs/performance.md, "Text search"): without a trigram
+ * index both read the whole table, and most searches match fewer rows than a page holds, so the short page
+ * is its own count.
+ * @example searchesText(parseWhere('(Status,eq,open)~and(Title,like,pie)')) // true
+ */
+export function searchesText(where: readonly FilterNode[] | undefined): boolean {
+  return (where ?? []).some((n) => (n.type === 'group' ? searchesText(n.children) : n.op === 'like'));
 }

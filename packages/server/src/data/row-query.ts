@@ -30,6 +30,7 @@ import { textSearchVersion } from './text-search.js';
 import { likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
+import { searchesText } from './pg-like.js';
 import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
@@ -115,6 +116,37 @@ function compiledShapes(model: TableModel): Map<string, NativeQuery> {
   return m;
 }
 
+function queryFieldsOf(model: TableModel, fields: readonly string[] | undefined): QueryField[] {
+  if (!fields?.length) return defaultQueryFields(model);
+  const byKey = new Map(fields.map((k) => queryFieldOf(model, k)).map((f) => [f.key, f]));
+  return [...byKey.values()];
+}
+
+function cachedProjection(db: Knex, model: TableModel, fields: readonly string[] | undefined): Projection {
+  let byFields = projectionsByModel.get(model);
+  if (!byFields) projectionsByModel.set(model, (byFields = new Map()));
+  const key = fields?.length ? fields.join('\u0001') : '';
+  let known = byFields.get(key);
+  if (!known) {
+    const chosen = queryFieldsOf(model, fields);
+    const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
+    const select = selectList(chosen, model.pk);
+    known = { out, select, compiledSelect: selectAsOneRaw(db, select), decode: rowDecoder(out) };
+    if (byFields.size >= MAX_SHAPES) byFields.clear();
+    byFields.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * Builds a table model's default select list (every field, its lookups, rollups and formulas compiled to
+ * SQL) ahead of its first read: the model cache calls it for the models it loads again after a field
+ * change (model-cache.ts), which the first page of the table would otherwise wait for.
+ */
+export function warmDefaultProjection(db: Knex, model: TableModel): void {
+  cachedProjection(db, model, undefined);
+}
+
 /** Where a count reads from: a count table, the parts of a two-branch `~or`, or else the table. */
 interface CountPlan {
   counts?: string;
@@ -131,25 +163,12 @@ export class RowReader {
 
   /** The fields a query names (all stored and computed fields by default), checked. */
   queryFields(fields: readonly string[] | undefined): QueryField[] {
-    if (!fields?.length) return defaultQueryFields(this.model);
-    const byKey = new Map(fields.map((k) => queryFieldOf(this.model, k)).map((f) => [f.key, f]));
-    return [...byKey.values()];
+    return queryFieldsOf(this.model, fields);
   }
 
   /** What a query selects and returns (the primary key is always selected); built once per model and `fields`. */
   projection(fields: readonly string[] | undefined): Projection {
-    let byFields = projectionsByModel.get(this.model);
-    if (!byFields) projectionsByModel.set(this.model, (byFields = new Map()));
-    const key = fields?.length ? fields.join('\u0001') : '';
-    let known = byFields.get(key);
-    if (!known) {
-      const chosen = this.queryFields(fields);
-      const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
-      const select = selectList(chosen, this.model.pk);
-      known = { out, select, compiledSelect: selectAsOneRaw(this.db, select), decode: rowDecoder(out) };
-      if (byFields.size >= MAX_SHAPES) byFields.clear();
-      byFields.set(key, known);
-    }
+    const known = cachedProjection(this.db, this.model, fields);
     return { ...known, select: [...known.select] };
   }
 
@@ -507,6 +526,12 @@ export class RowReader {
   private async readPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const known = this.cachedCount(q.where, q.within);
     if (known !== undefined) return { list: await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
+    if (this.model.dialect === 'pg' && searchesText(q.where)) {
+      // A text search's page first: when short it is its own count, and a second read is saved (pg-like.ts).
+      const list = await this.rows(q);
+      const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within);
+      return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+    }
     if (this.model.dialect !== 'sqlite') {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
@@ -526,8 +551,7 @@ export class RowReader {
       return { list, pageInfo: pageInfoOf(await counting, q.limit, q.offset) };
     }
     const list = await this.rows(q);
-    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
-    const totalRows = short ? q.offset + list.length : await this.count(q.where, q.within, countSql);
+    const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within, countSql);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
@@ -720,6 +744,11 @@ export class RowReader {
     if (!pk) throw badRequest(`Table '${this.model.title}' has no primary key`);
     return pk;
   }
+}
+
+/** A page with fewer rows than asked for, past the start of the rows (or empty at the start): its own count. */
+function isShort(list: readonly unknown[], q: PageQuery): boolean {
+  return list.length < q.limit && (list.length > 0 || q.offset === 0);
 }
 
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {
