@@ -7,7 +7,8 @@
  *   cd bench && BENCH_PG_DB=rb_bench_… BENCH_AB='{"a":{},"b":{"BENCH_SERVER_DIST":"../../packages/server/dist-base/"}}' \
  *     BENCH_AB_ROUNDS=4 npx tsx ./src/mixed-ab.ts
  *
- * Each setting gets its own server process on the database; per round each is loaded in turn (20 clients,
+ * Each setting gets its own server process on the database (or on its own copy, named by `BENCH_PG_DB` in the
+ * setting: `createdb -T rb_bench_… copy` first, for changes that alter what the database holds); per round each is loaded in turn (20 clients,
  * BENCH_AB_SECONDS, default 8) and the medians over rounds are printed: requests/s, server CPU and PostgreSQL
  * backends' CPU per request (the idle server's backends use none meanwhile).
  */
@@ -27,6 +28,7 @@ admin.pathname = `/${database}`;
 
 interface Runner {
   name: string;
+  database: string;
   server: ServerProcess;
   token: string;
   figures: { rps: number; cpu: number; db: number }[];
@@ -72,8 +74,10 @@ const load = (r: Runner, duration: number) =>
   });
 try {
   for (const [name, env] of Object.entries(settings)) {
-    const server = await startServerProcess({ ...env, DATABASE_URL: admin.toString() });
-    runners.push({ name, server, token: await signIn(server), figures: [] });
+    const own = new URL(admin);
+    if (env.BENCH_PG_DB) own.pathname = `/${env.BENCH_PG_DB}`;
+    const server = await startServerProcess({ ...env, DATABASE_URL: own.toString() });
+    runners.push({ name, database: env.BENCH_PG_DB ?? database, server, token: await signIn(server), figures: [] });
   }
   const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);
   shapes = shapesOf({ ...fixture, insertRate: 0, insertCpuUs: 0 }, rows);
@@ -82,14 +86,14 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const r of round % 2 ? [...runners].reverse() : runners) {
       const cpu = await r.server.cpuMs();
-      const db = pgBackendCpu(database);
+      const db = pgBackendCpu(r.database);
       const res = await load(r, seconds);
       if (res.non2xx) throw new Error(`${r.name}: ${res.non2xx} non-2xx answers`);
       const n = res.requests.total;
       r.figures.push({
         rps: res.requests.average,
         cpu: ((await r.server.cpuMs()) - cpu) / n,
-        db: (backendCpuSince(db, pgBackendCpu(database)) ?? NaN) / n,
+        db: (backendCpuSince(db, pgBackendCpu(r.database)) ?? NaN) / n,
       });
     }
   }
