@@ -77,7 +77,13 @@ try {
     const own = new URL(admin);
     if (env.BENCH_PG_DB) own.pathname = `/${env.BENCH_PG_DB}`;
     const server = await startServerProcess({ ...env, DATABASE_URL: own.toString() });
-    runners.push({ name, database: env.BENCH_PG_DB ?? database, server, token: await signIn(server), figures: [] });
+    runners.push({
+      name,
+      database: env.BENCH_PG_DB ?? database,
+      server,
+      token: await signIn(server),
+      figures: [],
+    });
   }
   const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);
   shapes = shapesOf({ ...fixture, insertRate: 0, insertCpuUs: 0 }, rows);
