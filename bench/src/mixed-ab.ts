@@ -12,7 +12,9 @@
  * each setting then runs on a copy of its own (one SQLite file has one writer, and automatic builds write), or
  * of the directory its own BENCH_SQLITE_DIR names.
  *
- * Each setting gets its own server process on the database; per round each is loaded in turn (20 clients,
+ * Each setting gets its own server process on the database (or, on PostgreSQL, on its own copy named by
+ * `BENCH_PG_DB` in the setting: `createdb -T rb_bench_… copy` first, for changes that alter what the database
+ * holds); per round each is loaded in turn (20 clients,
  * BENCH_AB_SECONDS, default 8) and the medians over rounds are printed: requests/s, server CPU and PostgreSQL
  * backends' CPU per request (the idle server's backends use none meanwhile). BENCH_AB_WARM=1 also times each
  * shape alone per round (BENCH_AB_WARM_RUNS requests one after another, default 100): p50 and server CPU.
@@ -37,13 +39,17 @@ const warmRuns = Number(process.env.BENCH_AB_WARM_RUNS ?? 100);
 const admin = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 admin.pathname = `/${database}`;
 /** PostgreSQL backends' CPU so far (NaN on SQLite). */
-const dbCpu = () => (database ? pgBackendCpu(database) : undefined);
+const dbCpu = (r: Runner) => (r.database ? pgBackendCpu(r.database) : undefined);
 const copies: string[] = [];
 /** Where a setting's server keeps its data: the PostgreSQL database, or a copy of the SQLite directory. */
 function dataEnv(env: Record<string, string>): Record<string, string> {
   // A setting may name a directory of its own (the same data with what its build would have added).
   const from = env.BENCH_SQLITE_DIR ?? sqliteDir;
-  if (!from) return { DATABASE_URL: admin.toString() };
+  if (!from) {
+    const own = new URL(admin);
+    if (env.BENCH_PG_DB) own.pathname = `/${env.BENCH_PG_DB}`;
+    return { DATABASE_URL: own.toString() };
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'rowbase-ab-'));
   cpSync(from, dir, { recursive: true });
   copies.push(dir);
@@ -52,6 +58,8 @@ function dataEnv(env: Record<string, string>): Record<string, string> {
 
 interface Runner {
   name: string;
+  /** The PostgreSQL database it reads (none on SQLite). */
+  database: string | undefined;
   server: ServerProcess;
   token: string;
   figures: { rps: number; cpu: number; db: number }[];
@@ -103,7 +111,14 @@ const load = (r: Runner, duration: number) => (
 try {
   for (const [name, env] of Object.entries(settings)) {
     const server = await startServerProcess({ ...env, ...dataEnv(env) });
-    runners.push({ name, server, token: await signIn(server), figures: [], warm: new Map() });
+    runners.push({
+      name,
+      database: env.BENCH_PG_DB ?? database,
+      server,
+      token: await signIn(server),
+      figures: [],
+      warm: new Map(),
+    });
   }
   const fixture = await fixtureOf(runners[0]!.server.url, runners[0]!.token);
   shapes = shapesOf({ ...fixture, insertRate: 0, insertCpuUs: 0 }, rows);
@@ -116,14 +131,14 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const r of round % 2 ? [...runners].reverse() : runners) {
       const cpu = await r.server.cpuMs();
-      const db = dbCpu();
+      const db = dbCpu(r);
       const res = await load(r, seconds);
       if (res.non2xx) throw new Error(`${r.name}: ${res.non2xx} non-2xx answers`);
       const n = res.requests.total;
       r.figures.push({
         rps: res.requests.average,
         cpu: ((await r.server.cpuMs()) - cpu) / n,
-        db: (backendCpuSince(db, dbCpu()) ?? NaN) / n,
+        db: (backendCpuSince(db, dbCpu(r)) ?? NaN) / n,
       });
     }
   }

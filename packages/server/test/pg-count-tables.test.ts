@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
-import { compactCountTable, compactWhenWritten } from '../src/data/pg-count-tables.js';
+import { COMPACT_AFTER_WRITES, compactCountTable, compactWhenWritten } from '../src/data/pg-count-tables.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
 import { countRequests, expectedGroups, low, type Item } from './count-table-fixtures.js';
 import { ITEM_STATUSES, itemRow, itemsTableBody } from './items-fixtures.js';
@@ -218,6 +218,55 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     ).toBeUndefined();
     expect(await count(tableId, where)).toBe(rows.filter(keep).length);
     expect(await rowsOf()).toBe(combinations);
+  }, 120_000);
+
+  it('indexes a count table, fewest values first, and vacuums it after its build and after each fold', async () => {
+    const { tableId, table, rows } = await items();
+    const [where, keep] = filters[0]!;
+    expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    await server.ctx.dataCache.indexes.settled();
+    const [name, columns] = [...(await countTables(table))].find(([, c]) => c[0] === 'qty')!;
+    // Four statuses, 500 quantities: an equality on Status, then a range on Qty, read one stretch of it.
+    const defs = (
+      await server.ctx.db.raw('select indexdef from pg_indexes where tablename = ?', [name])
+    ).rows.map((r: { indexdef: string }) => r.indexdef.replace(/^.* USING /, ''));
+    expect(defs).toEqual(['btree (status, qty) INCLUDE (rbx_rows)']);
+    const plan = () =>
+      server.ctx.db.transaction(async (trx) => {
+        // The table is small enough that the planner may prefer reading it whole: ask for the index.
+        await trx.raw('set local enable_seqscan = off');
+        const res = await trx.raw(
+          `explain (costs off) select sum(rbx_rows) from "${name}" where status = 'open' and qty < 120`,
+        );
+        return (res.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(await plan()).toContain(`Index Only Scan using ${name}_ix`);
+    const vacuums = async () =>
+      Number(
+        (await server.ctx.db.raw('select vacuum_count from pg_stat_user_tables where relname = ?', [name]))
+          .rows[0].vacuum_count,
+      );
+    expect(await vacuums()).toBe(1);
+
+    // A fold deletes every row and inserts the sums again: the table is vacuumed again after it.
+    expect(
+      (
+        await server.api.patch(
+          `/api/v1/db/data/noco/${baseId}/${tableId}/1`,
+          { Qty: 5 },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(200);
+    rows[0] = { ...rows[0]!, Qty: 5 };
+    const version = server.ctx.dataCache.version(tableId);
+    void compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), version);
+    await compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), version + COMPACT_AFTER_WRITES);
+    expect(await vacuums()).toBe(2);
+    expect(await plan()).toContain(`Index Only Scan using ${name}_ix`);
+    expect(await count(tableId, '(Status,eq,open)~and(Qty,lt,6)')).toBe(
+      rows.filter((r) => r.Status === 'open' && low(r, 6)).length,
+    );
   }, 120_000);
 
   it('stays exact under concurrent writers on the same combinations', async () => {

@@ -2,10 +2,11 @@
  * PostgreSQL's query path (docs/performance.md, "PostgreSQL"): a page at an offset works out its lookups,
  * rollups and formulas for its own rows only, not for the rows OFFSET skips; the app's connections run
  * without JIT; automatic index builds run one at a time, with one statistics refresh after the last one
- * queued, and none copies the row-order index. Runs on PostgreSQL only (RB_TEST_DBS must include pg).
+ * queued, and none copies the row-order index; a list's count is read in its page's statement. Runs on PostgreSQL only (RB_TEST_DBS must include pg).
  */
 import { parseSort } from '@rowbase/core/filters/sort';
 import { parseWhere } from '@rowbase/core/filters/where';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowReader } from '../src/data/row-query.js';
 import { startTestServer, testDatabases, type TestServer } from './harness.js';
@@ -257,5 +258,62 @@ describe.runIf(testDatabases().includes(kind))('query path on PostgreSQL', () =>
       await server.ctx.db.raw('select indexdef from pg_indexes where tablename = ?', [itemsTable])
     ).rows.map((r: { indexdef: string }) => r.indexdef) as string[];
     expect(after.filter((d) => d.includes('(nc_order NULLS FIRST, id)'))).toHaveLength(1);
+  }, 60_000);
+
+  it('reads a list and its exact totalRows in one statement', async () => {
+    const all = expectedItems();
+    const v1 = `/api/v1/db/data/noco/${baseId}/${itemsId}`;
+    const list = (where: string, more = '') =>
+      get(`${v1}?limit=25${more}&where=${encodeURIComponent(where)}&fields=${encodeURIComponent(fields)}`);
+    const closed = all.filter((r) => r.Status === 'closed');
+    const orFilter = (q: number) => (r: (typeof all)[number]) =>
+      (r.Status === 'open' && r.Qty < q) || r.Price > 90;
+    const cases: [string, string, typeof all][] = [
+      ['(Status,eq,closed)', '', closed.slice(0, 25)],
+      ['(Qty,lt,3)', '', all.filter((r) => r.Qty < 3)],
+      ['(Qty,lt,0)', '', []],
+      ['(Status,eq,closed)~and(Qty,lt,300)', '&offset=100&sort=-Price', []],
+      ['((Status,eq,open)~and(Qty,lt,100))~or(Price,gt,90)', '', all.filter(orFilter(100)).slice(0, 25)],
+      ['(Title,like,Item 12)', '', all.filter((r) => r.Title.includes('Item 12')).slice(0, 25)],
+    ];
+    const totals = [
+      closed.length,
+      all.filter((r) => r.Qty < 3).length,
+      0,
+      closed.filter((r) => r.Qty < 300).length,
+      all.filter(orFilter(100)).length,
+      all.filter((r) => r.Title.includes('Item 12')).length,
+    ];
+    const sorted = closed.filter((r) => r.Qty < 300).sort((a, b) => b.Price - a.Price || b.Id - a.Id);
+    cases[3]![2] = sorted.slice(100, 125);
+    for (const [i, [where, more, rows]] of cases.entries()) {
+      const page = await list(where, more);
+      expect(shown(page.list), where).toEqual(want(rows));
+      expect(page.pageInfo.totalRows, where).toBe(totals[i]);
+    }
+    // A page past the end has no row to carry the count: counted on its own.
+    const past = await list('(Status,eq,open)', '&offset=2000');
+    expect(past.list).toEqual([]);
+    expect(past.pageInfo.totalRows).toBe(ROWS / 4);
+
+    // Round trips: a list whose count is not cached (another filter value) sends one statement.
+    await server.ctx.dataCache.indexes.settled();
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (text?.includes(`"${itemsTable}"`)) sent.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    let page;
+    try {
+      page = await list('((Status,eq,open)~and(Qty,lt,50))~or(Price,gt,95)');
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(page.pageInfo.totalRows).toBe(
+      all.filter((r) => (r.Status === 'open' && r.Qty < 50) || r.Price > 95).length,
+    );
+    expect(sent).toHaveLength(1);
   }, 60_000);
 });

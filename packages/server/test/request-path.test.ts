@@ -163,4 +163,29 @@ describe.each(testDatabases())('row reads per request on %s', (kind) => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await server.api.get(`${t.v2}?limit=1`, { token: guest.token })).status).toBe(403);
   });
+
+  it('answers a page past the end of a known count with no row, and shows a row written since', async () => {
+    const page = async (offset: number) => {
+      const res = await server.api.get(`${t.v2}?limit=2&offset=${offset}&where=(Qty,ge,0)`, {
+        token: t.owner.token,
+      });
+      expect(res.status).toBe(200);
+      return res.body as { list: { Title: string }[]; pageInfo: { totalRows: number } };
+    };
+    const first = await page(0);
+    const total = first.pageInfo.totalRows;
+    expect(first.list).toHaveLength(2);
+    for (const offset of [total, total + 5]) {
+      const past = await page(offset);
+      expect(past.list).toEqual([]);
+      expect(past.pageInfo.totalRows).toBe(total);
+    }
+    const add = await server.api.post(t.bulk, [{ ...productRow(90), Title: 'written since' }], {
+      token: t.owner.token,
+    });
+    expect(add.status).toBe(200);
+    const after = await page(total);
+    expect(after.list.map((r) => r.Title)).toEqual(['written since']);
+    expect(after.pageInfo.totalRows).toBe(total + 1);
+  });
 });

@@ -147,6 +147,17 @@ export function warmDefaultProjection(db: Knex, model: TableModel): void {
   cachedProjection(db, model, undefined);
 }
 
+/**
+ * PostgreSQL: the column of a page's rows that carries the count of its filter (the count read in the page's
+ * own statement, docs/performance.md "Counts beside pages").
+ */
+const TOTAL_COLUMN = '__rb_total';
+
+/** Filled by a page read when its statement also counted the rows of its filter. */
+interface PageTotal {
+  rows?: number;
+}
+
 /** Where a count reads from: a count table, the parts of a two-branch `~or`, or else the table. */
 interface CountPlan {
   counts?: string;
@@ -266,14 +277,29 @@ export class RowReader {
     return this.gated(() => this.readRows(q));
   }
 
-  private async readRows(q: PageQuery): Promise<Row[]> {
-    const projection = this.projection(q.fields);
-    const decode = projection.decode;
+  /**
+   * How a page is read: with LIMIT/OFFSET in one statement (`offset`), from a remembered position in row
+   * order (`rowOrder`) or by primary key (`key`); SQLite's `like` scan is chosen later, when it fits.
+   */
+  private pagePath(q: PageQuery): 'offset' | 'rowOrder' | 'key' {
     const pk = this.model.pk;
     // Seek points of a filter on computed values go stale when linked tables change: those pages use OFFSET.
     const seekable =
       pk && q.offset >= SEEK_FROM_OFFSET && isIntegerKey(pk) && !usesComputed(this.model, q.where);
-    const rowOrderSeek = seekable && !q.sort?.length && !!this.model.rowOrder;
+    if (seekable && !q.sort?.length && this.model.rowOrder) return 'rowOrder';
+    return !seekable || !isPkOnlyOrder(q.sort, pk) ? 'offset' : 'key';
+  }
+
+  /**
+   * `total`: on PostgreSQL, a page read with LIMIT/OFFSET also counts its filter's rows in the same
+   * statement, and the count is left there (none when the page has no row to carry it).
+   */
+  private async readRows(q: PageQuery, total?: PageTotal): Promise<Row[]> {
+    const projection = this.projection(q.fields);
+    const decode = projection.decode;
+    const pk = this.model.pk;
+    const path = this.pagePath(q);
+    const rowOrderSeek = path === 'rowOrder';
     const columns = projection.select;
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
     if (!q.within && likeScanFits(this.model, q)) {
@@ -281,7 +307,13 @@ export class RowReader {
       if (page) return page.map(decode);
     }
     if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
-    if (!seekable || !isPkOnlyOrder(q.sort, pk)) {
+    if (path === 'offset' || !pk) {
+      const dialect = this.model.dialect;
+      // The count as one more column: one statement, one round trip, one snapshot for both.
+      const counted = total && dialect === 'pg' && !q.within ? this.countPlan(q.where) : undefined;
+      const totalColumn = counted
+        ? [this.db.raw('(?) as ??', [this.countFrom(counted, q.where), TOTAL_COLUMN])]
+        : [];
       const build = () =>
         this.offsetPage(
           this.filtered(q.where, this.db, q.within),
@@ -290,8 +322,8 @@ export class RowReader {
           q.limit,
           q.offset,
           projection.compiledSelect,
+          totalColumn,
         );
-      const dialect = this.model.dialect;
       if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
       // The same request shape compiles to the same SQL: build it with knex once per table model.
       const shape = [
@@ -303,6 +335,7 @@ export class RowReader {
         q.offset,
         utcDay(this.now),
         textSearchVersion(),
+        counted ? `t${counted.or ? `${counted.or.a}|${counted.or.b}` : (counted.counts ?? '')}` : '',
       ].join('\u0000');
       const shapes = compiledShapes(this.model);
       let native = shapes.get(shape);
@@ -312,7 +345,9 @@ export class RowReader {
         if (shapes.size >= MAX_SHAPES) shapes.clear();
         shapes.set(shape, native);
       }
-      return (await selectCompiled(this.db, dialect, native)).map(decode);
+      const raw = await selectCompiled(this.db, dialect, native);
+      if (counted && raw.length) total!.rows = Number(raw[0]![TOTAL_COLUMN] ?? 0);
+      return raw.map(decode);
     }
     const direction = q.sort?.[0]?.direction ?? 'asc';
     const key = `${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${direction}\u0000${utcDay(this.now)}`;
@@ -456,11 +491,15 @@ export class RowReader {
     offset: number,
     /** `columns` compiled into one raw (`Projection.compiledSelect`), selected instead when given. */
     compiled?: Knex.Raw,
+    /** Selected after `columns` (the count of the filter, read with the page). */
+    extra: readonly Knex.Raw[] = [],
   ): Knex.QueryBuilder {
     const { dialect, tableName } = this.model;
-    if (computesAfterPaging(dialect, tableName, columns, offset))
-      return pageThenCompute(this.db, tableName, this.model.pk?.name, filtered, columns, order, limit, offset);
-    const qb = filtered.select(compiled ? [compiled] : [...columns]);
+    if (computesAfterPaging(dialect, tableName, columns, offset)) {
+      const all = [...columns, ...extra];
+      return pageThenCompute(this.db, tableName, this.model.pk?.name, filtered, all, order, limit, offset);
+    }
+    const qb = filtered.select(compiled ? [compiled, ...extra] : [...columns, ...extra]);
     order(qb);
     return qb.limit(limit).offset(offset);
   }
@@ -494,11 +533,7 @@ export class RowReader {
     const cacheable = !usesComputed(this.model, where);
     const cached = cacheable ? this.cache.getCount(this.model.id, key) : undefined;
     if (cached !== undefined) return cached;
-    this.cache.indexes.suggest(this.db, this.model, where, undefined);
-    if (!within) {
-      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, where));
-      this.suggestOrCount(where);
-    }
+    this.countSuggestions(where, within);
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
     const [row] =
@@ -506,12 +541,26 @@ export class RowReader {
         ? await selectNative(this.db, native ?? this.countSql(where, within), { reader })
         : await selectRows(this.db, this.model.dialect, this.countQuery(where, within));
     const n = Number(row?.count ?? 0);
-    if (cacheable) this.cache.setCount(this.model.id, key, n, version);
+    this.keepCount(where, within, n, version);
+    return n;
+  }
+
+  /** The indexes and count tables a count of this filter asks for (built in the background). */
+  private countSuggestions(where: readonly FilterNode[] | undefined, within: RowSubset | undefined): void {
+    this.cache.indexes.suggest(this.db, this.model, where, undefined);
+    if (!within) {
+      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, where));
+      this.suggestOrCount(where);
+    }
+  }
+
+  /** Caches a count read at table version `version` (kept only if no write committed since). */
+  private keepCount(where: readonly FilterNode[] | undefined, within: RowSubset | undefined, n: number, version: number): void {
+    if (!usesComputed(this.model, where)) this.cache.setCount(this.model.id, this.countKey(where, within), n, version);
     if (!within && n > (rowsSeen.get(this.model.id) ?? 0)) {
       if (rowsSeen.size >= MAX_REMEMBERED) rowsSeen.clear();
       rowsSeen.set(this.model.id, n);
     }
-    return n;
   }
 
   /**
@@ -525,13 +574,19 @@ export class RowReader {
 
   private async readPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
     const known = this.cachedCount(q.where, q.within);
-    if (known !== undefined) return { list: await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
+    if (known !== undefined) {
+      // A page past the end of a count known exact (a write retires it) has no row: not read. Read, it cost a
+      // full OFFSET scan (50-140 ms on PostgreSQL at 100k-200k rows, docs/performance.md).
+      const past = q.offset >= known && this.model.managed;
+      return { list: past ? [] : await this.rows(q), pageInfo: pageInfoOf(known, q.limit, q.offset) };
+    }
     if (this.model.dialect === 'pg' && searchesText(q.where)) {
       // A text search's page first: when short it is its own count, and a second read is saved (pg-like.ts).
       const list = await this.rows(q);
       const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
+    if (this.model.dialect === 'pg' && !q.within && this.pagePath(q) === 'offset') return this.pageCounted(q);
     if (this.model.dialect !== 'sqlite') {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
@@ -552,6 +607,23 @@ export class RowReader {
     }
     const list = await this.rows(q);
     const totalRows = isShort(list, q) ? q.offset + list.length : await this.count(q.where, q.within, countSql);
+    return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
+  }
+
+  /**
+   * PostgreSQL: a page whose statement also counts its filter's rows (a column of every row, worked out once
+   * per statement). With no row to carry it, an empty first page counts 0 and a page past the end counts
+   * in a statement of its own.
+   */
+  private async pageCounted(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
+    this.countSuggestions(q.where, q.within);
+    const version = this.cache.version(this.model.id);
+    const total: PageTotal = {};
+    const list = await this.readRows(q, total);
+    let totalRows = total.rows;
+    if (totalRows === undefined) {
+      totalRows = q.offset === 0 && !list.length ? 0 : await this.count(q.where, q.within);
+    } else this.keepCount(q.where, q.within, totalRows, version);
     return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
   }
 
