@@ -28,6 +28,10 @@ export interface LocalQueueOptions {
   log?: Logger;
 }
 
+/** How long a finished job stays listed and readable (BullMQ's queue keeps them as long). */
+export const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
+const SWEEP_EVERY_MS = 3600_000;
+
 export class LocalJobQueue implements JobQueue {
   private readonly pending: string[] = [];
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -39,6 +43,7 @@ export class LocalJobQueue implements JobQueue {
   private readonly known = new Map<string, JobRecord>();
   private readonly concurrency: number;
   private started = false;
+  private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
 
   constructor(
@@ -121,10 +126,23 @@ export class LocalJobQueue implements JobQueue {
     }
     this.started = true;
     this.pump();
+    await this.forgetOldJobs();
+    this.sweeper = setInterval(() => void this.forgetOldJobs(), SWEEP_EVERY_MS);
+    this.sweeper.unref?.();
+  }
+
+  /** Finished jobs are kept for a week, as on BullMQ (docs/jobs.md). */
+  private async forgetOldJobs(): Promise<void> {
+    try {
+      await this.repo.deleteFinishedBefore(Date.now() - KEEP_FINISHED_MS);
+    } catch (err) {
+      this.opts.log?.error({ err }, 'deleting finished jobs older than a week failed');
+    }
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.sweeper);
     for (const id of this.pending) this.known.delete(id);
     this.pending.length = 0;
     for (const r of this.running.values()) r.abort.abort();

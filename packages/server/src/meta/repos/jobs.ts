@@ -124,4 +124,12 @@ export class JobsRepo {
       .where({ id })
       .update({ progress: json(progress), updated_at: Date.now() });
   }
+
+  /** Deletes the jobs that finished (completed or failed) before `before` (ms); returns how many. */
+  async deleteFinishedBefore(before: number): Promise<number> {
+    return this.db('rb_jobs')
+      .whereIn('status', ['completed', 'failed'])
+      .andWhere('updated_at', '<', before)
+      .delete();
+  }
 }
