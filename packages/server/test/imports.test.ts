@@ -258,6 +258,29 @@ describe.each(testDatabases())('imports on %s', (kind) => {
 describe.each(testDatabases())('xlsx imports on %s', (kind) => {
   const s = importSetup(kind);
 
+  it('says "of N" with the sheet\'s full row count from the first progress, counted beside the inserts', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Long');
+    sheet.addRow(['Name', 'Qty']);
+    for (let i = 1; i <= 12_000; i++) sheet.addRow([`item ${i}`, i]);
+    const started = await importIntoBase(s.server, s.owner.token, s.baseId, {
+      name: 'long.xlsx',
+      body: new Uint8Array(Buffer.from(await workbook.xlsx.writeBuffer())),
+    });
+    const { messages, close } = await followJob(s.server, started.body.id, s.owner.token, 0, 120_000);
+    expect(close.data?.status).toBe('completed');
+    const progress = messages.map((m) => m.data?.data?.message).filter((m) => m?.startsWith('Imported'));
+    // Batches of 5,000 rows; the last message repeats the end.
+    expect([...new Set(progress)]).toEqual([
+      'Imported 5000 of 12000 rows',
+      'Imported 10000 of 12000 rows',
+      'Imported 12000 of 12000 rows',
+    ]);
+    const tableId = close.data?.data.result.table_id;
+    const count = await s.server.api.get(`/api/v2/tables/${tableId}/records/count`, { token: s.owner.token });
+    expect(count.body.count).toBe(12_000);
+  });
+
   it('reads the first sheet: Currency from "$" formats, formula results, dates, mixed columns as text', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Orders');
