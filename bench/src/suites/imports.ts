@@ -3,6 +3,7 @@
  * a generated CSV of 10 mixed-type columns (BENCH_IMPORT_ROWS, default 1,000,000) uploaded and imported as a
  * job, an xlsx of a tenth as many rows, then the imported table exported as CSV and xlsx. Rates are rows/s end
  * to end (upload included for imports); RSS is the server's peak, sampled while each step runs.
+ * BENCH_IMPORT_EXPORTS=0 leaves the exports out.
  */
 import { createWriteStream } from 'node:fs';
 import { openAsBlob } from 'node:fs';
@@ -136,6 +137,8 @@ export async function importsBench(api: Api, server: ServerProcess): Promise<voi
       `${rate(xlsxRows, fromXlsx)}   peak RSS ${fromXlsx.peakMb.toFixed(0)} MB (from ${fromXlsx.startMb.toFixed(0)} MB)`,
     );
 
+    // BENCH_IMPORT_EXPORTS=0: the imports alone (quicker A/B runs of an import change).
+    if (process.env.BENCH_IMPORT_EXPORTS === '0') return;
     const tableId = imported.value.table_id;
     // Indexes the server builds in the background after the import would be timed with the export.
     await server.indexesSettled();

@@ -1,4 +1,5 @@
 /** Imports as jobs: type detection on upload, rows stored, bad rows skipped with reasons, cancel, a 100k-row file. */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
@@ -257,6 +258,31 @@ describe.each(testDatabases())('imports on %s', (kind) => {
 
 describe.each(testDatabases())('xlsx imports on %s', (kind) => {
   const s = importSetup(kind);
+
+  it('says "of N" with the sheet\'s full row count from the first progress, counted beside the inserts', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Long');
+    sheet.addRow(['Name', 'Qty', 'Notes']);
+    // Notes that do not compress: the workbook is over 4 MiB, so it is counted beside the inserts.
+    const notes = (i: number) =>
+      [1, 2, 3, 4, 5, 6].map((k) => createHash('sha512').update(`${i}/${k}`).digest('base64')).join('');
+    for (let i = 1; i <= 12_000; i++) sheet.addRow([`item ${i}`, i, notes(i)]);
+    const body = new Uint8Array(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(body.length).toBeGreaterThan(4 * 1024 * 1024);
+    const started = await importIntoBase(s.server, s.owner.token, s.baseId, { name: 'long.xlsx', body });
+    const { messages, close } = await followJob(s.server, started.body.id, s.owner.token, 0, 120_000);
+    expect(close.data?.status).toBe('completed');
+    const progress = messages.map((m) => m.data?.data?.message).filter((m) => m?.startsWith('Imported'));
+    // Batches of 5,000 rows; the last message repeats the end.
+    expect([...new Set(progress)]).toEqual([
+      'Imported 5000 of 12000 rows',
+      'Imported 10000 of 12000 rows',
+      'Imported 12000 of 12000 rows',
+    ]);
+    const tableId = close.data?.data.result.table_id;
+    const count = await s.server.api.get(`/api/v2/tables/${tableId}/records/count`, { token: s.owner.token });
+    expect(count.body.count).toBe(12_000);
+  });
 
   it('reads the first sheet: Currency from "$" formats, formula results, dates, mixed columns as text', async () => {
     const workbook = new ExcelJS.Workbook();

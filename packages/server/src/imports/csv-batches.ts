@@ -7,6 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { growingFileChunks, waitForBytes } from './growing-upload.js';
 
@@ -53,10 +54,22 @@ export async function textStream(path: string, growing?: SharedArrayBuffer): Pro
   const encoding = await encodingOf(path, growing);
   if (encoding === 'utf-8' && !growing)
     return createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-  const decoder = new TextDecoder(encoding);
   const chunks = growing
     ? growingFileChunks(path, growing, CHUNK_BYTES)
     : (createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>);
+  // UTF-8 through Node's own decoder (as `createReadStream`'s `encoding` does): TextDecoder's took 4 times the
+  // CPU (about 160 against 40 ms for 125 MB), on the thread that parses an upload while it arrives. A BOM is
+  // kept either way and dropped by the CSV reader.
+  if (encoding === 'utf-8') {
+    const utf8 = new StringDecoder('utf8');
+    return Readable.from(
+      (async function* () {
+        for await (const chunk of chunks) yield utf8.write(chunk);
+        yield utf8.end();
+      })(),
+    );
+  }
+  const decoder = new TextDecoder(encoding);
   return Readable.from(
     (async function* () {
       for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });

@@ -6,7 +6,7 @@
  * before any table is created. A failed or cancelled import removes every table it created. See docs/imports.md.
  */
 import { isFirstDisplayCandidate } from '@rowbase/core/fields/traits';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { planColumns, type ImportOptions, type PlannedColumn } from '@rowbase/core/import/import-plan';
 import { isUIType, type UIType } from '@rowbase/core/fields/ui-types';
 import type { AppContext } from '../context.js';
@@ -33,6 +33,11 @@ import {
 export const IMPORT_TABLE_JOB = 'import-table';
 /** Rows whose values decide the field types. */
 const SAMPLE_ROWS = 1000;
+/**
+ * A file larger than this is counted beside its inserts (`planFile`'s `countLater`): well over a batch of rows
+ * (the bench's 10 columns: 5,000 rows are about 600 KB of CSV, 370 KB of xlsx), so it is read on a worker.
+ */
+const COUNT_LATER_BYTES = 4 * 1024 * 1024;
 /**
  * Rows per transaction: big enough that a transaction's own cost vanishes (5,000 costs no more CPU per row than
  * 20,000), small enough that a batch's rows die young: at 20,000 a 1M-row import peaked at about 90 MB more RSS.
@@ -97,9 +102,18 @@ export interface ImportTableResult {
 export async function planFile(
   input: Pick<ImportTableInput, 'path' | 'format' | 'options' | 'sheet'>,
   growing?: SharedArrayBuffer,
-): Promise<{ columns: PlannedColumn[]; total: number; sample: unknown[][]; header: unknown[] }> {
+  /**
+   * Answer once the fields are decided, without waiting for the count of a file longer than the sample (a whole
+   * pass over it: a 100k-row sheet unpacked, 1–3 s on a loaded machine): `total` is then the rows read so far and
+   * `counted` the data rows once counted.
+   */
+  countLater = false,
+): Promise<FilePlan> {
   const sample: unknown[][] = [];
   let count = 0;
+  let counting: Promise<number> | undefined;
+  // A small file is counted at once: its count is quick, and tells whether a worker thread is worth starting.
+  const later = countLater && !growing && (await stat(input.path)).size > COUNT_LATER_BYTES;
   for await (const batch of readRowBatches(
     input.path,
     input.format,
@@ -110,10 +124,17 @@ export async function planFile(
     for (const row of batch) if (sample.length <= SAMPLE_ROWS) sample.push(row);
     count += batch.length;
     if (count > SAMPLE_ROWS && (input.format === 'csv' || input.format === 'tsv')) {
-      count = Math.max(count, growing ? linesOfUpload(growing) : await countLines(input.path));
+      if (growing) count = Math.max(count, linesOfUpload(growing));
+      else if (later) counting = countLines(input.path);
+      else count = Math.max(count, await countLines(input.path));
       break;
     }
     if (count > SAMPLE_ROWS && input.format === 'xlsx') {
+      if (later) {
+        // A sheet whose part is not found: the rows read so far are a floor ("of" never goes below "done").
+        counting = sheetRowCount(input.path, input.sheet).then((rows) => rows ?? 0);
+        break;
+      }
       const rows = await sheetRowCount(input.path, input.sheet);
       if (rows !== undefined) {
         count = Math.max(count, rows);
@@ -122,9 +143,26 @@ export async function planFile(
     }
   }
   const columns = planColumns(sample, input.options);
-  const total = input.options.firstRowAsHeaders ? Math.max(0, count - 1) : count;
+  const dataRows = (n: number) => (input.options.firstRowAsHeaders ? Math.max(0, n - 1) : n);
   const header = input.options.firstRowAsHeaders ? (sample[0] ?? []) : [];
-  return { columns, total, header, sample: input.options.firstRowAsHeaders ? sample.slice(1) : sample };
+  const read = count;
+  return {
+    columns,
+    total: dataRows(count),
+    header,
+    sample: input.options.firstRowAsHeaders ? sample.slice(1) : sample,
+    ...(counting ? { counted: counting.then((n) => dataRows(Math.max(read, n))) } : {}),
+  };
+}
+
+export interface FilePlan {
+  columns: PlannedColumn[];
+  /** The file's data rows (with `counted`: those read so far). */
+  total: number;
+  sample: unknown[][];
+  header: unknown[];
+  /** `planFile(…, countLater)`: the data rows, once counted. */
+  counted?: Promise<number>;
 }
 
 /** The lines of an upload: counted when it is complete, else its lines so far scaled to its expected size. */
@@ -155,6 +193,8 @@ interface PlannedTable {
   title: string;
   columns: PlannedColumn[];
   total: number;
+  /** The data rows once counted, when `total` is only those read so far. */
+  counted?: Promise<number>;
 }
 
 /** What the job imports: one table, or one per chosen sheet. */
@@ -169,6 +209,7 @@ export async function runImportTable(
 ): Promise<ImportTableResult> {
   const { input } = run;
   const growing = input.growing ? growingUpload(input.path) : undefined;
+  let counts: Counting | undefined;
   try {
     // Started while its upload arrived, but that upload is not in this process (a restart cut it).
     if (input.growing && !growing) throw new Error(UPLOAD_FAILED_MESSAGE);
@@ -177,8 +218,14 @@ export async function runImportTable(
     await run.progress({ message: 'Reading the file', percent: 0 });
     const several = (input.sheets?.length ?? 0) > 0;
     const plans: PlannedTable[] = [];
+    // With data to insert, the table is made and the reading starts while the file is counted (only "of T" needs it).
+    const countLater = input.options.shouldImportData;
     for (const part of partsOf(input)) {
-      const { columns: planned, total } = await planFile({ ...input, sheet: part.sheet }, growing);
+      const {
+        columns: planned,
+        total,
+        counted,
+      } = await planFile({ ...input, sheet: part.sheet }, growing, countLater);
       const columns = chosenColumns(planned, part.columns);
       if (columns.length === 0)
         throw new Error(
@@ -186,9 +233,10 @@ export async function runImportTable(
             ? `The sheet '${part.sheet}' has no columns to import`
             : 'The file has no columns to import',
         );
-      plans.push({ sheet: part.sheet, title: part.title, columns, total });
+      plans.push({ sheet: part.sheet, title: part.title, columns, total, ...(counted ? { counted } : {}) });
       run.throwIfCancelled();
     }
+    counts = totalOf(plans);
     const created: FullTable[] = [];
     try {
       const result: ImportTableResult = {
@@ -199,7 +247,11 @@ export async function runImportTable(
         skipped: [],
         tables: [],
       };
-      const progress = { done: 0, total: plans.reduce((sum, p) => sum + p.total, 0) };
+      const progress: ImportProgress = {
+        done: 0,
+        total: plans.reduce((sum, p) => sum + p.total, 0),
+        ...(counts ? { counts } : {}),
+      };
       for (const plan of plans) {
         run.throwIfCancelled();
         const table = await createPlannedTable(ctx, base, plan);
@@ -231,9 +283,37 @@ export async function runImportTable(
       throw err;
     }
   } finally {
+    // A count still reading the file ends before the file goes.
+    await counts?.settled;
     if (input.growing) forgetGrowingUpload(input.path);
     await rm(input.path, { force: true });
   }
+}
+
+/** The job's progress over every table it fills; `counts` while the file's rows are still being counted. */
+interface ImportProgress {
+  done: number;
+  total: number;
+  counts?: Counting;
+}
+
+/** Counts of files longer than their sample, being made beside the inserts (`planFile`'s `countLater`). */
+interface Counting {
+  /** Resolves once every count has ended, however it ended (never rejects). */
+  settled: Promise<unknown>;
+  /** The data rows over every plan; rejects as the first failed count did. */
+  total: () => Promise<number>;
+}
+
+function totalOf(plans: PlannedTable[]): Counting | undefined {
+  if (!plans.some((p) => p.counted)) return undefined;
+  const all = Promise.all(plans.map((p) => p.counted ?? p.total)).then((n) => n.reduce((a, b) => a + b, 0));
+  // Handled here, so a count failing before anyone waits for it is not an unhandled rejection.
+  const settled = all.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { settled, total: () => all };
 }
 
 function createPlannedTable(ctx: AppContext, base: BaseRecord, plan: PlannedTable): Promise<FullTable> {
@@ -256,7 +336,7 @@ async function insertFileRows(
   run: JobRun<ImportTableInput>,
   tableId: string,
   plan: PlannedTable,
-  progress: { done: number; total: number },
+  progress: ImportProgress,
   several: boolean,
   growing: SharedArrayBuffer | undefined,
 ): Promise<Pick<ImportTableResult, 'rows_imported' | 'rows_skipped' | 'skipped'>> {
@@ -285,7 +365,8 @@ async function insertFileRows(
     ...(growing ? { growing } : {}),
   };
   // A file of one batch is read on this thread: a worker's start would cost more than it saves.
-  const onWorker = plan.total > BATCH_ROWS;
+  // A file still being counted is larger than COUNT_LATER_BYTES: many batches.
+  const onWorker = plan.total > BATCH_ROWS || plan.counted !== undefined;
   const batches = onWorker ? preparedBatchesInWorker(spec) : preparedBatches(spec);
   const skipped: SkippedRow[] = [];
   let skippedCount = 0;
@@ -303,6 +384,10 @@ async function insertFileRows(
       skippedCount += batch.skippedCount;
       skipped.push(...batch.skipped);
       progress.done = before + imported + skippedCount;
+      if (progress.counts) {
+        progress.total = await progress.counts.total();
+        delete progress.counts;
+      }
       if (estimated && !uploadState(growing!).arriving) {
         estimated = false;
         const lines = uploadState(growing!).lines();
@@ -315,6 +400,10 @@ async function insertFileRows(
         percent: progress.total ? Math.floor((progress.done / progress.total) * 100) : 100,
       });
     }
+  } catch (err) {
+    // A file that cannot be counted fails as it did when it was counted first, whatever the reader met.
+    if (progress.counts) await progress.counts.total();
+    throw err;
   } finally {
     await wal?.stop();
   }
