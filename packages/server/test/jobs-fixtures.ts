@@ -26,6 +26,8 @@ export async function followJob(
     if (res.status !== 200) throw new Error(`listen answered ${res.status}: ${JSON.stringify(res.body)}`);
     const batch: JobMessage[] = Array.isArray(res.body) ? res.body : [res.body];
     for (const m of batch) {
+      // Nothing new within the listen wait: poll on with the same id (a slow step is not a message).
+      if (m.status === 'refresh') continue;
       messages.push(m);
       if (m._mid) mid = m._mid;
       if (m.status === 'close') return { messages, close: m };
