@@ -11,7 +11,8 @@ import { printSort, type SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { DataCache } from './data-cache.js';
-import { defaultQueryFields, queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
+import { queryFieldOf, usesComputed, type QueryField } from './computed/query-field.js';
+import { cachedProjection, queryFieldsOf, type OutField, type Projection, type Row } from './row-projection.js';
 import {
   goesToReader,
   hasReadPool,
@@ -53,7 +54,8 @@ const MAX_REMEMBERED = 2000;
 
 export { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValue };
 
-export type Row = Record<string, unknown>;
+export type { Row } from './row-projection.js';
+export { rowDecoder, warmDefaultProjection, type OutField, type Projection } from './row-projection.js';
 
 export interface RowQuery {
   /** Field titles (or names/ids) to return; all stored fields when absent. */
@@ -74,77 +76,14 @@ export interface PageQuery extends RowQuery {
   offset: number;
 }
 
-/** One field of a reply: where its value is in the raw row and how to decode it. */
-export interface OutField {
-  title: string;
-  key: string;
-  decode: (v: unknown) => unknown;
-}
-
-/** What a query selects and returns: stored columns and computed expressions (links, lookups, rollups, formulas). */
-export interface Projection {
-  out: OutField[];
-  select: (string | Knex.Raw)[];
-  /**
-   * The same list compiled once into one raw (docs/performance.md, "A warm read, step by step"): knex then
-   * copies it into each page's SQL instead of quoting every column and expression again. Undefined when the
-   * list cannot be one raw (a `?` in it that is not a binding).
-   */
-  compiledSelect?: Knex.Raw;
-  /** Raw rows to API rows (`rowDecoder(out)`). */
-  decode: (raw: Row) => Row;
-}
-
-/** Turns raw rows into API rows keyed by field title (from a projection, or from stored fields). */
-export function rowDecoder(fields: readonly (OutField | StoredField)[]): (raw: Row) => Row {
-  const list: OutField[] = fields.map((f) => ('key' in f ? f : { title: f.title, key: f.name, decode: f.decode }));
-  return (raw) => {
-    const out: Row = {};
-    for (const f of list) out[f.title] = f.decode(raw[f.key]);
-    return out;
-  };
-}
-
 const MAX_SHAPES = 500;
 const shapesByModel = new WeakMap<TableModel, Map<string, NativeQuery>>();
-const projectionsByModel = new WeakMap<TableModel, Map<string, Projection>>();
 
 /** Compiled page queries of a table model, by request shape; a new model (after a meta change) starts empty. */
 function compiledShapes(model: TableModel): Map<string, NativeQuery> {
   let m = shapesByModel.get(model);
   if (!m) shapesByModel.set(model, (m = new Map()));
   return m;
-}
-
-function queryFieldsOf(model: TableModel, fields: readonly string[] | undefined): QueryField[] {
-  if (!fields?.length) return defaultQueryFields(model);
-  const byKey = new Map(fields.map((k) => queryFieldOf(model, k)).map((f) => [f.key, f]));
-  return [...byKey.values()];
-}
-
-function cachedProjection(db: Knex, model: TableModel, fields: readonly string[] | undefined): Projection {
-  let byFields = projectionsByModel.get(model);
-  if (!byFields) projectionsByModel.set(model, (byFields = new Map()));
-  const key = fields?.length ? fields.join('\u0001') : '';
-  let known = byFields.get(key);
-  if (!known) {
-    const chosen = queryFieldsOf(model, fields);
-    const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
-    const select = selectList(chosen, model.pk);
-    known = { out, select, compiledSelect: selectAsOneRaw(db, select), decode: rowDecoder(out) };
-    if (byFields.size >= MAX_SHAPES) byFields.clear();
-    byFields.set(key, known);
-  }
-  return known;
-}
-
-/**
- * Builds a table model's default select list (every field, its lookups, rollups and formulas compiled to
- * SQL) ahead of its first read: the model cache calls it for the models it loads again after a field
- * change (model-cache.ts), which the first page of the table would otherwise wait for.
- */
-export function warmDefaultProjection(db: Knex, model: TableModel): void {
-  cachedProjection(db, model, undefined);
 }
 
 /**
@@ -826,23 +765,4 @@ function isShort(list: readonly unknown[], q: PageQuery): boolean {
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {
   if (!sort?.length) return true;
   return sort.length === 1 && (sort[0]!.field === pk.title || sort[0]!.field === pk.name);
-}
-
-/**
- * A select list as one raw: `"id", "title", (select …) as "__rb_…"` with its bindings. knex reads every `?`
- * of a raw as a placeholder, so a list whose compiled text holds a `?` that is not a binding (a column named
- * `Why?`) stays a list.
- */
-function selectAsOneRaw(db: Knex, select: readonly (string | Knex.Raw)[]): Knex.Raw | undefined {
-  const { sql, bindings } = db.queryBuilder().select(select).toSQL();
-  if (!sql.startsWith('select ')) return undefined;
-  const list = sql.slice('select '.length);
-  if ((list.match(/\?/g)?.length ?? 0) !== bindings.length || list.includes('??') || list.includes('\\')) return undefined;
-  return db.raw(list, bindings);
-}
-
-function selectList(fields: readonly QueryField[], pk: StoredField | undefined): (string | Knex.Raw)[] {
-  const names: (string | Knex.Raw)[] = fields.map((f) => f.selectExpr);
-  if (pk && !fields.some((f) => f.key === pk.name)) names.push(pk.name);
-  return names;
 }
