@@ -8,7 +8,7 @@ import { coerceDateTime } from '@rowbase/core/fields/coerce';
 import type { Dialect } from '@rowbase/core/fields/field-type';
 import { checkCondition } from '@rowbase/core/filters/check';
 import { addDays, resolveDateComparison, resolveWithin, type DateOperand } from '@rowbase/core/filters/date-values';
-import type { FilterCondition, FilterNode } from '@rowbase/core/filters/where';
+import { printWhere, type FilterCondition, type FilterNode } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import { queryFieldOf, type QueryField } from './computed/query-field.js';
 import { caselessRun } from './pg-like.js';
@@ -56,6 +56,72 @@ export function applyWhere(qb: QB, model: TableModel, nodes: readonly FilterNode
   return qb;
 }
 
+/**
+ * A comparison's value left out of compiled SQL, bound by each request instead: SQL is compiled once per
+ * filter shape, not once per value (docs/performance.md, "A warm read, step by step").
+ */
+export class FilterSlot {
+  constructor(readonly index: number) {}
+}
+
+/** On a condition of a marked filter (`filterShape`): the slot its value binds to. Spreads copy it along. */
+const SLOT = Symbol('filter value slot');
+type SlottedCondition = FilterCondition & { [SLOT]?: number };
+/** What a slotted value prints as in a shape's key. */
+const SLOT_MARK = '\u0002';
+
+export interface FilterShape {
+  /** The filter printed with its slotted values left out: what compiled SQL is kept under. */
+  key: string;
+  /** The filter with its slotted conditions marked: compiled, they bind `FilterSlot`s, not their values. */
+  marked: FilterNode[];
+  /** The slotted values as bound, by slot. */
+  values: unknown[];
+}
+
+/**
+ * A filter's shape (checked): comparisons (`eq`, `neq`, `gt`, `ge`, `lt`, `le`) with a value, on fields that
+ * are not dates, compile to the same SQL whatever the value; their values become slots. Other conditions
+ * (dates, blanks, lists, `like` and the rest) keep their values in the key.
+ */
+export function filterShape(model: TableModel, where: readonly FilterNode[], now: Date): FilterShape {
+  checkWhere(model, where, now);
+  const values: unknown[] = [];
+  const walk = (nodes: readonly FilterNode[]): [FilterNode[], FilterNode[]] => {
+    const marked: FilterNode[] = [];
+    const masked: FilterNode[] = [];
+    for (const n of nodes) {
+      if (n.type === 'group') {
+        const [m, k] = walk(n.children);
+        marked.push({ ...n, children: m });
+        masked.push({ ...n, children: k });
+        continue;
+      }
+      const f = queryFieldOf(model, n.field);
+      const raw = n.value ?? '';
+      if (!Object.hasOwn(SQL_OP, comparisonOp(n.op)) || isDateKind(f) || raw.trim() === '') {
+        marked.push(n);
+        masked.push(n);
+        continue;
+      }
+      marked.push({ ...n, [SLOT]: values.length } as SlottedCondition);
+      values.push(scalar(f, raw, model.dialect));
+      masked.push({ ...n, value: SLOT_MARK });
+    }
+    return [marked, masked];
+  };
+  const [marked, masked] = walk(where);
+  return { key: printWhere(masked), marked, values };
+}
+
+/** A compiled statement of a marked filter with a request's values in its slots. */
+export function withSlotValues<Q extends { sql: string; bindings: readonly unknown[] }>(q: Q, values: readonly unknown[] | undefined): Q {
+  if (!values?.length) return q;
+  return { ...q, bindings: q.bindings.map((b) => (b instanceof FilterSlot ? values[b.index] : b)) };
+}
+
+const comparisonOp = (op: string): string => (op === 'not' ? 'neq' : op);
+
 /** A stored column's name or a computed field's expression: knex takes a Raw wherever a column goes (its typings say string). */
 const columnOf = (f: QueryField): string => f.expr as string;
 
@@ -63,7 +129,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
   const f = queryFieldOf(model, c.field);
   const col = columnOf(f);
   const d = model.dialect;
-  const op = c.op === 'not' ? 'neq' : c.op;
+  const op = comparisonOp(c.op);
   const textual = TEXTUAL.has(f.kind);
   switch (op) {
     case 'is':
@@ -158,7 +224,7 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
     case 'lt':
     case 'le':
       if (isDateKind(f)) compileDateComparison(qb, f, op, resolveDateComparison(c.args, now));
-      else compileScalarComparison(qb, f, op, c.value ?? '', d);
+      else compileScalarComparison(qb, f, op, c.value ?? '', d, (c as SlottedCondition)[SLOT]);
       return;
     default:
       throw badRequest(`Invalid where: operator "${c.op}" is not supported`);
@@ -167,7 +233,14 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
 
 const SQL_OP = { eq: '=', neq: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function compileScalarComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP, raw: string, d: Dialect): void {
+function compileScalarComparison(
+  qb: QB,
+  f: QueryField,
+  op: keyof typeof SQL_OP,
+  raw: string,
+  d: Dialect,
+  slot: number | undefined,
+): void {
   const col = columnOf(f);
   if (raw === '' && (op === 'eq' || op === 'neq') && !NUMERIC.has(f.kind)) {
     // NocoDB: comparing with nothing means "is blank" / "is not blank".
@@ -175,7 +248,8 @@ function compileScalarComparison(qb: QB, f: QueryField, op: keyof typeof SQL_OP,
     else void qb.whereNotNull(col).andWhere(col, '<>', '');
     return;
   }
-  const value = scalar(f, raw, d);
+  // knex binds a slot as it binds any value; its typings only know values.
+  const value = slot === undefined ? scalar(f, raw, d) : (new FilterSlot(slot) as unknown as string);
   if (op === 'neq') void qb.where((w) => void w.where(col, '<>', value).orWhereNull(col));
   else void qb.where(col, SQL_OP[op], value);
 }

@@ -24,7 +24,7 @@ import {
   type NativeQuery,
 } from './sqlite-statements.js';
 import { readPoolOf } from './sqlite-read-pool.js';
-import { applyWhere, checkWhere } from './filter-sql.js';
+import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
@@ -104,6 +104,9 @@ interface CountPlan {
 }
 
 export class RowReader {
+  /** Filter shapes of this request's filters (a page and its count share one). */
+  private readonly filterShapes = new WeakMap<readonly FilterNode[], FilterShape>();
+
   constructor(
     private readonly db: Knex,
     private readonly model: TableModel,
@@ -253,9 +256,11 @@ export class RowReader {
       const totalColumn = counted
         ? [this.db.raw('(?) as ??', [this.countFrom(counted, q.where), TOTAL_COLUMN])]
         : [];
+      // SQLite: compiled once per filter shape, each request's values bound (filter-sql.ts `filterShape`).
+      const filter = dialect === 'sqlite' ? this.filterShapeOf(q.where) : undefined;
       const build = () =>
         this.offsetPage(
-          this.filtered(q.where, this.db, q.within),
+          this.filtered(filter?.marked ?? q.where, this.db, q.within),
           columns,
           (b) => this.orderBy(b, q.sort),
           q.limit,
@@ -268,7 +273,7 @@ export class RowReader {
       const shape = [
         q.within?.key ?? '',
         (q.fields ?? []).join('\u0001'),
-        q.where?.length ? printWhere(q.where) : '',
+        filter ? filter.key : q.where?.length ? printWhere(q.where) : '',
         printSort(q.sort ?? []),
         q.limit,
         q.offset,
@@ -284,7 +289,7 @@ export class RowReader {
         if (shapes.size >= MAX_SHAPES) shapes.clear();
         shapes.set(shape, native);
       }
-      const raw = await selectCompiled(this.db, dialect, native);
+      const raw = await selectCompiled(this.db, dialect, withSlotValues(native, filter?.values));
       if (counted && raw.length) total!.rows = Number(raw[0]![TOTAL_COLUMN] ?? 0);
       return raw.map(decode);
     }
@@ -631,17 +636,29 @@ export class RowReader {
    * per table model, filter and count table, as pages are (docs/performance.md).
    */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
-    const plan = within ? {} : this.countPlan(where);
+    const filter = this.filterShapeOf(where);
+    const marked = filter?.marked ?? where;
+    const plan = within ? {} : this.countPlan(marked);
     const from = plan.or ? `${plan.or.a}|${plan.or.b}` : (plan.counts ?? '');
-    const shape = `c\u0000${from}\u0000${this.countKey(where, within)}\u0000${textSearchVersion()}`;
+    const filterKey = `${within?.key ?? ''}\u0000${filter?.key ?? ''}\u0000${utcDay(this.now)}`;
+    const shape = `c\u0000${from}\u0000${filterKey}\u0000${textSearchVersion()}`;
     const shapes = compiledShapes(this.model);
-    const known = shapes.get(shape);
-    if (known) return known;
-    const compiled = this.countFrom(plan, where, within).toSQL().toNative();
-    const native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
-    if (shapes.size >= MAX_SHAPES) shapes.clear();
-    shapes.set(shape, native);
-    return native;
+    let native = shapes.get(shape);
+    if (!native) {
+      const compiled = this.countFrom(plan, marked, within).toSQL().toNative();
+      native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(shape, native);
+    }
+    return withSlotValues(native, filter?.values);
+  }
+
+  /** A filter's shape and values (filter-sql.ts), worked out once per request; none without a filter. */
+  private filterShapeOf(where: readonly FilterNode[] | undefined): FilterShape | undefined {
+    if (!where?.length) return undefined;
+    let shape = this.filterShapes.get(where);
+    if (!shape) this.filterShapes.set(where, (shape = filterShape(this.model, where, this.now)));
+    return shape;
   }
 
   /**

@@ -224,10 +224,10 @@ export function startModuleWorker(entry: URL, data: unknown, resourceLimits?: Re
 }
 
 /**
- * A reader's rows (arrays) as the driver's objects: one property per column name, a later column of the same
- * name overwriting an earlier one, as better-sqlite3 does.
+ * Rows read as arrays (a reader's, or a raw statement's) as the driver's objects: one property per column
+ * name, a later column of the same name overwriting an earlier one, as better-sqlite3 does.
  */
-function rowObjects(columns: readonly string[], rows: readonly unknown[][]): Rows {
+export function rowObjects(columns: readonly string[], rows: readonly unknown[][]): Rows {
   const out: Rows = new Array<Record<string, unknown>>(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const values = rows[r]!;
