@@ -252,15 +252,14 @@ export class RowReader {
     if (path === 'offset' || !pk) {
       const dialect = this.model.dialect;
       // The count as one more column: one statement, one round trip, one snapshot for both.
-      const counted = total && dialect === 'pg' && !q.within ? this.countPlan(q.where) : undefined;
-      const totalColumn = counted
-        ? [this.db.raw('(?) as ??', [this.countFrom(counted, q.where), TOTAL_COLUMN])]
-        : [];
-      // SQLite: compiled once per filter shape, each request's values bound (filter-sql.ts `filterShape`).
-      const filter = dialect === 'sqlite' ? this.filterShapeOf(q.where) : undefined;
+      // Compiled once per filter shape, each request's values bound (filter-sql.ts `filterShape`).
+      const filter = dialect === 'sqlite' || dialect === 'pg' ? this.filterShapeOf(q.where) : undefined;
+      const where = filter?.marked ?? q.where;
+      const counted = total && dialect === 'pg' && !q.within ? this.countPlan(where) : undefined;
+      const totalColumn = counted ? [this.db.raw('(?) as ??', [this.countFrom(counted, where), TOTAL_COLUMN])] : [];
       const build = () =>
         this.offsetPage(
-          this.filtered(filter?.marked ?? q.where, this.db, q.within),
+          this.filtered(where, this.db, q.within),
           columns,
           (b) => this.orderBy(b, q.sort),
           q.limit,
@@ -480,10 +479,13 @@ export class RowReader {
     this.countSuggestions(where, within);
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
+    const dialect = this.model.dialect;
     const [row] =
-      this.model.dialect === 'sqlite'
+      dialect === 'sqlite'
         ? await selectNative(this.db, native ?? this.countSql(where, within), { reader })
-        : await selectRows(this.db, this.model.dialect, this.countQuery(where, within));
+        : dialect === 'pg'
+          ? await selectCompiled(this.db, dialect, this.countSql(where, within))
+          : await selectRows(this.db, dialect, this.countQuery(where, within));
     const n = Number(row?.count ?? 0);
     this.keepCount(where, within, n, version);
     return n;
@@ -632,8 +634,8 @@ export class RowReader {
   }
 
   /**
-   * The compiled count of a filter (SQLite), from a count table when one serves it. Compiled with knex once
-   * per table model, filter and count table, as pages are (docs/performance.md).
+   * The compiled count of a filter (SQLite and PostgreSQL), from a count table when one serves it. Compiled
+   * with knex once per table model, filter shape and count table, as pages are (docs/performance.md).
    */
   private countSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
     const filter = this.filterShapeOf(where);
