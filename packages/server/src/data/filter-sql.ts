@@ -56,6 +56,54 @@ export function applyWhere(qb: QB, model: TableModel, nodes: readonly FilterNode
   return qb;
 }
 
+/** Operators compiled to one comparison binding one value, whatever the value (compileScalarComparison). */
+const ONE_VALUE_OPS = new Set(['eq', 'neq', 'gt', 'ge', 'lt', 'le']);
+/** Stand-in values: distinct per condition, and from any value a statement binds besides the filter's. */
+const STAND_IN_NUMBER = 730_000_000_000_000;
+const STAND_IN_TEXT = '\u0001rb-filter-value-';
+
+/** A filter whose SQL is the same for every value it compares with: only what it binds changes. */
+export interface BoundFilter {
+  /** The same tree with a stand-in value per condition: it compiles to the same SQL. */
+  standIns: FilterNode[];
+  /** Per condition (depth first), what its stand-in binds. */
+  marks: unknown[];
+  /** Per condition, what the filter's own value binds. */
+  values: unknown[];
+}
+
+/**
+ * The filter's values apart from its shape, when each condition compares a stored field (neither a date nor a
+ * checkbox) with a non-empty value by `eq`, `neq`, `gt`, `ge`, `lt` or `le`: a statement compiled once for the
+ * stand-ins serves every filter of that shape, with `values` bound in place of `marks` (docs/performance.md,
+ * "Filters bound per request (PostgreSQL)"). Undefined for any other filter. Call `checkWhere` first.
+ */
+export function boundFilter(model: TableModel, nodes: readonly FilterNode[]): BoundFilter | undefined {
+  const marks: unknown[] = [];
+  const values: unknown[] = [];
+  const standInsOf = (list: readonly FilterNode[]): FilterNode[] | undefined => {
+    const out: FilterNode[] = [];
+    for (const n of list) {
+      if (n.type === 'group') {
+        const children = standInsOf(n.children);
+        if (!children) return undefined;
+        out.push({ ...n, children });
+        continue;
+      }
+      const f = queryFieldOf(model, n.field);
+      const raw = n.value ?? '';
+      if (!ONE_VALUE_OPS.has(n.op) || f.computed || isDateKind(f) || f.kind === 'boolean' || !raw.trim()) return undefined;
+      const standIn = NUMERIC.has(f.kind) ? String(STAND_IN_NUMBER + marks.length) : `${STAND_IN_TEXT}${marks.length}`;
+      values.push(scalar(f, raw, model.dialect));
+      marks.push(scalar(f, standIn, model.dialect));
+      out.push({ ...n, value: standIn, args: [standIn] });
+    }
+    return out;
+  };
+  const standIns = standInsOf(nodes);
+  return standIns && { standIns, marks, values };
+}
+
 /** A stored column's name or a computed field's expression: knex takes a Raw wherever a column goes (its typings say string). */
 const columnOf = (f: QueryField): string => f.expr as string;
 

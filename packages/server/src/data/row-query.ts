@@ -24,7 +24,8 @@ import {
   type NativeQuery,
 } from './sqlite-statements.js';
 import { readPoolOf } from './sqlite-read-pool.js';
-import { applyWhere, checkWhere } from './filter-sql.js';
+import { applyWhere, boundFilter, checkWhere, type BoundFilter } from './filter-sql.js';
+import { compiledShapes, compiledStatement, MAX_SHAPES } from './compiled-statements.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
@@ -74,16 +75,6 @@ export interface RowSubset {
 export interface PageQuery extends RowQuery {
   limit: number;
   offset: number;
-}
-
-const MAX_SHAPES = 500;
-const shapesByModel = new WeakMap<TableModel, Map<string, NativeQuery>>();
-
-/** Compiled page queries of a table model, by request shape; a new model (after a meta change) starts empty. */
-function compiledShapes(model: TableModel): Map<string, NativeQuery> {
-  let m = shapesByModel.get(model);
-  if (!m) shapesByModel.set(model, (m = new Map()));
-  return m;
 }
 
 /**
@@ -250,25 +241,24 @@ export class RowReader {
       const dialect = this.model.dialect;
       // The count as one more column: one statement, one round trip, one snapshot for both.
       const counted = total && dialect === 'pg' && !q.within ? this.countPlan(q.where) : undefined;
-      const totalColumn = counted
-        ? [this.db.raw('(?) as ??', [this.countFrom(counted, q.where), TOTAL_COLUMN])]
-        : [];
-      const build = () =>
+      const totalColumn = (where: readonly FilterNode[] | undefined) =>
+        counted ? [this.db.raw('(?) as ??', [this.countFrom(counted, where), TOTAL_COLUMN])] : [];
+      const build = (where = q.where) =>
         this.offsetPage(
-          this.filtered(q.where, this.db, q.within),
+          this.filtered(where, this.db, q.within),
           columns,
           (b) => this.orderBy(b, q.sort),
           q.limit,
           q.offset,
           projection.compiledSelect,
-          totalColumn,
+          totalColumn(where),
         );
       if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
-      // The same request shape compiles to the same SQL: build it with knex once per table model.
+      // The same request shape compiles to the same SQL: built with knex once per table model (on PostgreSQL once
+      // per filter shape, its values bound per request: compiled-statements.ts).
       const shape = [
         q.within?.key ?? '',
         (q.fields ?? []).join('\u0001'),
-        q.where?.length ? printWhere(q.where) : '',
         printSort(q.sort ?? []),
         q.limit,
         q.offset,
@@ -276,15 +266,8 @@ export class RowReader {
         textSearchVersion(),
         counted ? `t${counted.or ? `${counted.or.a}|${counted.or.b}` : (counted.counts ?? '')}` : '',
       ].join('\u0000');
-      const shapes = compiledShapes(this.model);
-      let native = shapes.get(shape);
-      if (!native) {
-        const compiled = build().toSQL().toNative();
-        native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
-        if (shapes.size >= MAX_SHAPES) shapes.clear();
-        shapes.set(shape, native);
-      }
-      const raw = await selectCompiled(this.db, dialect, native);
+      const bound = dialect === 'pg' ? this.boundFilterOf(q.where) : undefined;
+      const raw = await selectCompiled(this.db, dialect, compiledStatement(this.model, shape, q.where, bound, build));
       if (counted && raw.length) total!.rows = Number(raw[0]![TOTAL_COLUMN] ?? 0);
       return raw.map(decode);
     }
@@ -475,10 +458,13 @@ export class RowReader {
     this.countSuggestions(where, within);
     // A write committed while the count runs (on a reader thread, or another pooled connection) retires it.
     const version = this.cache.version(this.model.id);
+    const dialect = this.model.dialect;
     const [row] =
-      this.model.dialect === 'sqlite'
+      dialect === 'sqlite'
         ? await selectNative(this.db, native ?? this.countSql(where, within), { reader })
-        : await selectRows(this.db, this.model.dialect, this.countQuery(where, within));
+        : dialect === 'pg'
+          ? await selectCompiled(this.db, dialect, this.pgCountSql(where, within))
+          : await selectRows(this.db, dialect, this.countQuery(where, within));
     const n = Number(row?.count ?? 0);
     this.keepCount(where, within, n, version);
     return n;
@@ -642,6 +628,21 @@ export class RowReader {
     if (shapes.size >= MAX_SHAPES) shapes.clear();
     shapes.set(shape, native);
     return native;
+  }
+
+  /** PostgreSQL: the compiled count of a filter, compiled once per filter shape (compiled-statements.ts). */
+  private pgCountSql(where: readonly FilterNode[] | undefined, within?: RowSubset): NativeQuery {
+    const plan = within ? {} : this.countPlan(where);
+    const from = plan.or ? `${plan.or.a}|${plan.or.b}` : (plan.counts ?? '');
+    const shape = `c\u0000${from}\u0000${within?.key ?? ''}\u0000${utcDay(this.now)}\u0000${textSearchVersion()}`;
+    return compiledStatement(this.model, shape, where, this.boundFilterOf(where), (w) => this.countFrom(plan, w, within));
+  }
+
+  /** PostgreSQL: a filter's values apart from its shape, once the filter is checked (filter-sql.ts). */
+  private boundFilterOf(where: readonly FilterNode[] | undefined): BoundFilter | undefined {
+    if (!where?.length) return undefined;
+    checkWhere(this.model, where, this.now);
+    return boundFilter(this.model, where);
   }
 
   /**
