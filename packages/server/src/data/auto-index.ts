@@ -162,6 +162,8 @@ export class AutoIndexer {
     const seenAt = textSearchGeneration();
     const key = `${model.tableName}\u0000fts\u0000${field.name}`;
     const check = async () => {
+      // Not beside the search that asked for it: at 1M rows both would read the whole table (read-gate.ts).
+      await afterReads(db);
       if (!(await textSearchInPlace(db, model.tableName, field.name))) {
         if (!this.tried.has(key)) {
           const count = this.perTable.get(model.tableName) ?? 0;
@@ -220,6 +222,17 @@ export class AutoIndexer {
       trustCountTable(model, name, seenAt);
     };
     this.pending = Promise.all([this.pending, check().catch(() => undefined)]);
+  }
+
+  /**
+   * SQLite: an index on the display value of a large table (row-query.ts calls it once a count shows it), so
+   * its first `like` search reads the index instead of the table (sqlite-like-scan.ts, docs/performance.md
+   * "Text search"). The same index a sort by the display value gets.
+   */
+  suggestDisplayValueIndex(db: Knex, model: TableModel): void {
+    if (model.dialect !== 'sqlite') return;
+    const display = model.stored.find((f) => f.column.pv);
+    if (display && display.kind === 'text' && indexable(model, display)) this.suggestColumns(db, model, [display.name]);
   }
 
   /**

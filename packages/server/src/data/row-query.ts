@@ -28,7 +28,7 @@ import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape }
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
-import { likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
+import { likeIndexKeys, likeScanColumn, likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
 import { searchesText } from './pg-like.js';
@@ -45,6 +45,11 @@ const SEEK_FROM_OFFSET = 500;
  * as much as the page (60–160 ms of CPU each at 1M rows).
  */
 const FIRST_COUNT_BESIDE_PAGE_ROWS = 100_000;
+/**
+ * SQLite: a table a count shows to hold at least this many rows gets an index on its display value in the
+ * background, which its first text search reads instead of the table (docs/performance.md, "Text search").
+ */
+const DISPLAY_VALUE_INDEX_ROWS = 100_000;
 /** Per table id: the most rows a count of the whole table (or of a filter) answered. A size hint only. */
 const rowsSeen = new Map<string, number>();
 /** Count SQL (values apart) run beside a page once already: later ones follow the read pool's timings. */
@@ -208,15 +213,17 @@ export class RowReader {
 
   /**
    * PostgreSQL: the automatic builds and folds a read starts wait until it is done (read-gate.ts,
-   * docs/performance.md "Cold reads on PostgreSQL").
+   * docs/performance.md "Cold reads on PostgreSQL"); SQLite: so does the search index a text search starts
+   * ("Text search").
    */
-  private gated<T>(read: () => Promise<T>): Promise<T> {
-    return this.model.dialect === 'pg' ? whileReading(this.db, read) : read();
+  private gated<T>(read: () => Promise<T>, where: readonly FilterNode[] | undefined): Promise<T> {
+    const dialect = this.model.dialect;
+    return dialect === 'pg' || (dialect === 'sqlite' && searchesText(where)) ? whileReading(this.db, read) : read();
   }
 
   /** Rows matching the query, decoded. */
   rows(q: PageQuery): Promise<Row[]> {
-    return this.gated(() => this.readRows(q));
+    return this.gated(() => this.readRows(q), q.where);
   }
 
   /**
@@ -338,7 +345,15 @@ export class RowReader {
       return qb;
     };
     const run = (qb: Knex.QueryBuilder) => selectRows(this.db, 'sqlite', qb);
-    const found = await likeScanKeys(this.db, this.model, from, q.offset + q.limit, run);
+    const end = q.offset + q.limit;
+    // An index on the searched column (the display value's, built once the table is large) is read instead
+    // of the table when the pattern is rare (sqlite-like-scan.ts, `likeIndexKeys`).
+    const column = likeScanColumn(this.model, where);
+    const fromIndex =
+      column && this.cache.indexes.isReady(this.model, [column])
+        ? await likeIndexKeys(this.db, this.model, from, end, run)
+        : undefined;
+    const found = fromIndex ?? (await likeScanKeys(this.db, this.model, from, end, run));
     if (!found) return undefined;
     const keys = found.slice(q.offset);
     if (!keys.length) return [];
@@ -462,7 +477,7 @@ export class RowReader {
     /** SQLite: run it on a reader thread (a first count of a large table, beside its page). */
     reader = false,
   ): Promise<number> {
-    return this.gated(() => this.readCount(where, within, native, reader));
+    return this.gated(() => this.readCount(where, within, native, reader), where);
   }
 
   private async readCount(
@@ -506,6 +521,7 @@ export class RowReader {
     if (!within && n > (rowsSeen.get(this.model.id) ?? 0)) {
       if (rowsSeen.size >= MAX_REMEMBERED) rowsSeen.clear();
       rowsSeen.set(this.model.id, n);
+      if (n >= DISPLAY_VALUE_INDEX_ROWS) this.cache.indexes.suggestDisplayValueIndex(this.db, this.model);
     }
   }
 
@@ -515,7 +531,7 @@ export class RowReader {
    * another connection, on SQLite (one connection) after it, and only when the page was full.
    */
   page(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    return this.gated(() => this.readPage(q));
+    return this.gated(() => this.readPage(q), q.where);
   }
 
   private async readPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
@@ -720,7 +736,7 @@ export class RowReader {
    * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
    */
   groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    return this.gated(() => this.readGroupBy(fieldKey, q));
+    return this.gated(() => this.readGroupBy(fieldKey, q), q.where);
   }
 
   private async readGroupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {

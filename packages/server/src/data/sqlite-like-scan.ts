@@ -15,6 +15,12 @@ import type { TableModel } from './table-model.js';
 export const LIKE_SCAN_MAX_END = 1000;
 
 /**
+ * Matches an index read may find before the table read answers instead: under this many, every match is
+ * known and sorted in row order (one lookup each); at least LIKE_SCAN_MAX_END.
+ */
+export const LIKE_INDEX_MAX_MATCHES = 1000;
+
+/**
  * Whether a page is read this way: SQLite, row order (no sort), an integer key, a filter that is only
  * `like` conditions joined by `and` on stored fields, none of them served by a search index yet.
  */
@@ -30,6 +36,50 @@ export function likeScanFits(
     const f = model.field(n.field);
     return !!f?.name && trustedTextSearch(model, f.name) === undefined;
   });
+}
+
+/**
+ * The one column every condition of a `like` scan searches, when they all search the same one: an index on
+ * it alone holds what the scan tests (`likeIndexKeys`).
+ */
+export function likeScanColumn(model: TableModel, where: readonly FilterNode[]): string | undefined {
+  const columns = new Set(where.map((n) => (n.type === 'condition' ? model.field(n.field)?.name : undefined)));
+  const [column] = columns;
+  return columns.size === 1 && column ? column : undefined;
+}
+
+/**
+ * The keys of the first `end` rows in row order that `filtered` matches, read from an index of the searched
+ * column (docs/performance.md, "Text search", the display value's index): its entries are a fraction of the
+ * table's rows, and SQLite reads the narrowest index that holds the column and the key. Fewer than
+ * LIKE_INDEX_MAX_MATCHES matches are all of them: their row orders are looked up by key and sorted here.
+ * Undefined when there are more (the table read in key order stops early for those).
+ */
+export async function likeIndexKeys(
+  db: Knex,
+  model: TableModel,
+  filtered: (from: Knex.Raw) => Knex.QueryBuilder,
+  end: number,
+  run: (qb: Knex.QueryBuilder) => Promise<Record<string, unknown>[]>,
+): Promise<unknown[] | undefined> {
+  const pk = model.pk!.name;
+  const order = model.rowOrder!.name;
+  const table = model.tableName;
+  const matches = await run(filtered(db.raw('??', [table])).select(pk).limit(LIKE_INDEX_MAX_MATCHES));
+  if (matches.length >= LIKE_INDEX_MAX_MATCHES) return undefined;
+  if (!matches.length) return [];
+  const rows = await run(
+    db
+      .from(db.raw('?? not indexed', [table]))
+      .select(pk, order)
+      .whereIn(
+        pk,
+        matches.map((r) => r[pk] as number),
+      ),
+  );
+  return inRowOrder(rows, pk, order)
+    .slice(0, end)
+    .map((r) => r[pk]);
 }
 
 /**
@@ -53,10 +103,10 @@ export async function likeScanKeys(
   const order = model.rowOrder!.name;
   const table = model.tableName;
   const seen = await run(filtered(db.raw('?? not indexed', [table])).select(pk, order).orderBy(pk, 'asc').limit(end));
-  const inRowOrder = [...seen].sort((a, b) => compareRowOrder(a[order], b[order]) || Number(a[pk]) - Number(b[pk]));
-  const keys = inRowOrder.map((r) => r[pk]);
+  const sorted = inRowOrder(seen, pk, order);
+  const keys = sorted.map((r) => r[pk]);
   if (seen.length < end) return keys;
-  const bound = inRowOrder[inRowOrder.length - 1]!;
+  const bound = sorted[sorted.length - 1]!;
   if (bound[order] === null || bound[order] === undefined) return undefined;
   const lastRead = seen[seen.length - 1]![pk];
   const [later] = await run(
@@ -68,6 +118,11 @@ export async function likeScanKeys(
     ),
   );
   return Number(later?.later) ? undefined : keys;
+}
+
+/** Rows sorted by row order, then key (as the plain query lists them). */
+function inRowOrder(rows: readonly Record<string, unknown>[], pk: string, order: string): Record<string, unknown>[] {
+  return [...rows].sort((a, b) => compareRowOrder(a[order], b[order]) || Number(a[pk]) - Number(b[pk]));
 }
 
 /** Row-order values as SQLite orders them: empty first, then by number. */
