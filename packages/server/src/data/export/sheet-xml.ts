@@ -47,7 +47,8 @@ function columnName(index: number): string {
 }
 
 const columnNames: string[] = [];
-const columnOf = (i: number) => (columnNames[i] ??= columnName(i));
+/** A column's letters, kept once made. */
+export const columnOf = (i: number) => (columnNames[i] ??= columnName(i));
 
 const XML_SPECIAL = /[&<>"]/;
 const XML_ESCAPES = /[&<>"]/g;

@@ -178,7 +178,7 @@ it('deflates the whole sheet part on the reader thread into a workbook with the 
   process.env.TZ = 'UTC';
   const q = { sql, bindings: [0] };
   const header = FIELDS.map((f) => f.name);
-  const book = await workbookParts('Things', header);
+  const book = workbookParts('Things', header);
   const chunks: DeflatedChunk[] = [];
   for await (const c of sqliteExportSheet(file, q, { format: 'xlsx', columns, sheet: book })) chunks.push(c);
 
@@ -229,7 +229,7 @@ it('deflates the whole sheet part on the reader thread into a workbook with the 
 
 it('writes a workbook of the header alone when no row matches', async () => {
   const header = FIELDS.map((f) => f.name);
-  const book = await workbookParts('Empty', header);
+  const book = workbookParts('Empty', header);
   const chunks: Buffer[] = [];
   const sheet = sqliteExportSheet(file, { sql, bindings: [ROWS] }, { format: 'xlsx', columns, sheet: book });
   const parts = book.parts.map((p) => zipPart(p.name, p.data));
