@@ -24,6 +24,7 @@ import {
   type NativeQuery,
 } from './sqlite-statements.js';
 import { readPoolOf } from './sqlite-read-pool.js';
+import { compiledOnce } from './compiled-shapes.js';
 import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
@@ -79,16 +80,6 @@ export interface RowSubset {
 export interface PageQuery extends RowQuery {
   limit: number;
   offset: number;
-}
-
-const MAX_SHAPES = 500;
-const shapesByModel = new WeakMap<TableModel, Map<string, NativeQuery>>();
-
-/** Compiled page queries of a table model, by request shape; a new model (after a meta change) starts empty. */
-function compiledShapes(model: TableModel): Map<string, NativeQuery> {
-  let m = shapesByModel.get(model);
-  if (!m) shapesByModel.set(model, (m = new Map()));
-  return m;
 }
 
 /**
@@ -287,14 +278,7 @@ export class RowReader {
         textSearchVersion(),
         counted ? `t${counted.or ? `${counted.or.a}|${counted.or.b}` : (counted.counts ?? '')}` : '',
       ].join('\u0000');
-      const shapes = compiledShapes(this.model);
-      let native = shapes.get(shape);
-      if (!native) {
-        const compiled = build().toSQL().toNative();
-        native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
-        if (shapes.size >= MAX_SHAPES) shapes.clear();
-        shapes.set(shape, native);
-      }
+      const native = compiledOnce(this.model, shape, build);
       const raw = await selectCompiled(this.db, dialect, withSlotValues(native, filter?.values));
       if (counted && raw.length) total!.rows = Number(raw[0]![TOTAL_COLUMN] ?? 0);
       return raw.map(decode);
@@ -660,15 +644,10 @@ export class RowReader {
     const from = plan.or ? `${plan.or.a}|${plan.or.b}` : (plan.counts ?? '');
     const filterKey = `${within?.key ?? ''}\u0000${filter?.key ?? ''}\u0000${utcDay(this.now)}`;
     const shape = `c\u0000${from}\u0000${filterKey}\u0000${textSearchVersion()}`;
-    const shapes = compiledShapes(this.model);
-    let native = shapes.get(shape);
-    if (!native) {
-      const compiled = this.countFrom(plan, marked, within).toSQL().toNative();
-      native = { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
-      if (shapes.size >= MAX_SHAPES) shapes.clear();
-      shapes.set(shape, native);
-    }
-    return withSlotValues(native, filter?.values);
+    return withSlotValues(
+      compiledOnce(this.model, shape, () => this.countFrom(plan, marked, within)),
+      filter?.values,
+    );
   }
 
   /** A filter's shape and values (filter-sql.ts), worked out once per request; none without a filter. */
