@@ -262,11 +262,75 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     const version = server.ctx.dataCache.version(tableId);
     void compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), version);
     await compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), version + COMPACT_AFTER_WRITES);
-    expect(await vacuums()).toBe(2);
+    // Vacuumed again while an older snapshot kept some pages from being all-visible (vacuumUntilAllVisible).
+    expect(await vacuums()).toBeGreaterThanOrEqual(2);
     expect(await plan()).toContain(`Index Only Scan using ${name}_ix`);
     expect(await count(tableId, '(Status,eq,open)~and(Qty,lt,6)')).toBe(
       rows.filter((r) => r.Status === 'open' && low(r, 6)).length,
     );
+  }, 120_000);
+
+  it('vacuums a folded count table again once a snapshot older than the fold is gone', async () => {
+    const { tableId, table, rows } = await items();
+    const [where, keep] = filters[0]!;
+    expect(await count(tableId, where)).toBe(rows.filter(keep).length);
+    await server.ctx.dataCache.indexes.settled();
+    const [name, columns] = [...(await countTables(table))].find(([, c]) => c[0] === 'qty')!;
+    const stat = async () => {
+      const res = await server.ctx.db.raw(
+        `select c.relpages, c.relallvisible, s.vacuum_count from pg_class c
+           join pg_stat_user_tables s on s.relid = c.oid where c.oid = to_regclass(?)`,
+        [`"${name}"`],
+      );
+      const r = res.rows[0] as { relpages: number; relallvisible: number; vacuum_count: string };
+      return { pages: r.relpages, visible: r.relallvisible, vacuums: Number(r.vacuum_count) };
+    };
+    const before = await stat();
+    expect(before.visible).toBe(before.pages);
+    // A statement of another connection whose snapshot is older than the fold (as under a load): the VACUUM
+    // right after the fold cannot remove the rows it deleted, so their pages are not all-visible.
+    const client = server.ctx.db.client as {
+      acquireConnection(): Promise<{ query(sql: string): Promise<unknown> }>;
+      releaseConnection(c: unknown): Promise<unknown>;
+    };
+    const old = await client.acquireConnection();
+    try {
+      await old.query('begin isolation level repeatable read');
+      await old.query(`select count(*) from "${table}"`);
+      const version = server.ctx.dataCache.version(tableId);
+      void compactWhenWritten(server.ctx.db, name, columns.slice(0, -1), version);
+      const fold = compactWhenWritten(
+        server.ctx.db,
+        name,
+        columns.slice(0, -1),
+        version + COMPACT_AFTER_WRITES,
+      );
+      expect(fold).toBeDefined();
+      // The fold's own VACUUM has run while the old snapshot was held; then that statement ends.
+      for (let i = 0; i < 500 && (await stat()).vacuums === before.vacuums; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const held = await stat();
+      expect(held.vacuums).toBe(before.vacuums + 1);
+      expect(held.visible).toBeLessThan(held.pages);
+      await old.query('commit');
+      await fold;
+    } finally {
+      await client.releaseConnection(old);
+    }
+    const after = await stat();
+    expect(after.visible).toBe(after.pages);
+    expect(after.vacuums).toBeGreaterThan(before.vacuums + 1);
+    const plan = await server.ctx.db.transaction(async (trx) => {
+      await trx.raw('set local enable_seqscan = off');
+      const res = await trx.raw(
+        `explain (analyze, costs off, timing off, summary off) select sum(rbx_rows) from "${name}" where status = 'open' and qty < 120`,
+      );
+      return (res.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(`Index Only Scan using ${name}_ix`);
+    expect(plan).toContain('Heap Fetches: 0');
+    expect(await count(tableId, where)).toBe(rows.filter(keep).length);
   }, 120_000);
 
   it('rebuilds a count table index that folds left bloated, and counts the same after', async () => {

@@ -223,6 +223,32 @@ async function reindexWhenBloated(db: Knex, relation: string): Promise<void> {
 }
 
 /**
+ * Waits before each further `VACUUM` of a folded count table whose pages are not all visible yet, in ms
+ * (docs/performance.md, "Lookups as one join; a count table vacuumed again after its fold").
+ */
+export const REVACUUM_DELAYS_MS = [100, 400, 1600] as const;
+
+/**
+ * Vacuums a count table again, a few times with growing waits, while `pg_class` says some of its pages are not
+ * all-visible. A fold deletes every row and inserts the sums again; the `VACUUM` right after it cannot remove
+ * the deleted rows while a statement whose snapshot is older than the fold still runs (under a load, one of the
+ * statements that started during the fold), and a page holding such rows is not marked all-visible: every count
+ * then read the count table's heap beside its index (the shapes benchmark's 10,000-row Price count table: 499
+ * heap fetches per count, until the next fold or autovacuum, which may be off). `relation` is quoted.
+ */
+export async function vacuumUntilAllVisible(db: Knex, relation: string): Promise<void> {
+  for (const wait of REVACUUM_DELAYS_MS) {
+    const res = (await db.raw('select relpages, relallvisible from pg_class where oid = to_regclass(?)', [
+      relation,
+    ])) as { rows: { relpages: number; relallvisible: number }[] };
+    const row = res.rows[0];
+    if (!row || row.relallvisible >= row.relpages) return;
+    await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    await db.raw(`vacuum ${relation}`);
+  }
+}
+
+/**
  * Per database (its knex instance) and count table: the table's write version when it was last folded, and
  * whether a fold is running. Per database, since two sources can hold count tables of the same name.
  */
@@ -269,6 +295,7 @@ export function compactWhenWritten(
   return afterReads(db)
     .then(() => compactCountTable(db, name, columns))
     .then(() => tidyCountTable(db, q(name), name, columns))
+    .then(() => vacuumUntilAllVisible(db, q(name)))
     .catch(() => undefined)
     .finally(() => {
       state.running = false;
