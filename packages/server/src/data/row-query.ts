@@ -30,6 +30,7 @@ import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import { likeIndexKeys, likeScanColumn, likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
+import { countedKeys, countedKeysFit, rowsByKeys } from './sqlite-counted-keys.js';
 import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count-tables.js';
 import { compactWhenWritten } from './pg-count-tables.js';
 import { searchesText } from './pg-like.js';
@@ -545,6 +546,8 @@ export class RowReader {
     }
     // So does the first count of a filter on a large table, read from the table itself.
     if (countSql && this.firstCountOfLargeTable(q, countSql)) {
+      const counted = await this.countedPage(q);
+      if (counted) return counted;
       const counting = this.count(q.where, q.within, countSql, true);
       // The page runs synchronously here: let the count reach its reader first.
       await new Promise((resolve) => setImmediate(resolve));
@@ -574,9 +577,8 @@ export class RowReader {
   }
 
   /**
-   * Whether a count is the first of its shape on a table known to hold FIRST_COUNT_BESIDE_PAGE_ROWS rows or
-   * more, read from the table (no count table serves it): slow enough to run beside the page. Only while a
-   * reader thread runs: starting one costs more than the count it would take (docs/performance.md).
+   * Whether a count is the first of its shape, read from the table (no count table), of a table known to hold
+   * FIRST_COUNT_BESIDE_PAGE_ROWS rows or more: it runs beside the page, while a reader runs (docs/performance.md).
    */
   private firstCountOfLargeTable(q: PageQuery, countSql: NativeQuery): boolean {
     if (q.within || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
@@ -586,6 +588,21 @@ export class RowReader {
     if (countsBeside.size >= MAX_REMEMBERED) countsBeside.clear();
     countsBeside.add(countSql.sql);
     return true;
+  }
+
+  /** A sorted page and its first count from one read of the matches on a reader (sqlite-counted-keys.ts). */
+  private async countedPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo } | undefined> {
+    if (!countedKeysFit(this.model, q, this.cache.indexes)) return undefined;
+    this.countSuggestions(q.where, undefined);
+    this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
+    const version = this.cache.version(this.model.id);
+    const order = (qb: Knex.QueryBuilder) => this.orderBy(qb, q.sort);
+    const found = await countedKeys(this.db, this.model, this.filtered(q.where), order, q);
+    if (!found) return undefined;
+    this.keepCount(q.where, undefined, found.total, version);
+    const projection = this.projection(q.fields);
+    const list = await rowsByKeys(this.db, this.model, found.keys, projection, order);
+    return { list: list.map(projection.decode), pageInfo: pageInfoOf(found.total, q.limit, q.offset) };
   }
 
   /** The count of a filter: from a count table when one serves it (sqlite-count-tables.ts, pg-count-tables.ts). */
