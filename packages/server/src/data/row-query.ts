@@ -37,6 +37,7 @@ import { searchesText } from './pg-like.js';
 import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
+import { rowOrderSplitSql } from './export/row-order-split-sql.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
 const SEEK_FROM_OFFSET = 500;
@@ -183,6 +184,11 @@ export class RowReader {
     this.orderBy(qb, q.sort);
     const compiled = qb.toSQL().toNative();
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out };
+  }
+
+  /** The statements of an export split by row order ranges (export/row-order-split-sql.ts), or undefined. */
+  streamRanges(q: RowQuery, minRows: number): ReturnType<typeof rowOrderSplitSql> {
+    return rowOrderSplitSql(this.db, this.model, q, minRows);
   }
 
   /**

@@ -4,8 +4,10 @@
  * through on a reader thread of the export's own (sqlite-export-stream.ts); elsewhere (PostgreSQL, MySQL,
  * SQLite with reader threads off) from pages read here, deep ones by key. See docs/imports.md (Exports).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
 import { csvColumns, type ExportField } from './export-fields.js';
+import { sqliteExportSplitCsv } from './sqlite-export-split.js';
 import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
 import type { DeflatedChunk } from './zip-writer.js';
@@ -47,6 +49,29 @@ function readerColumns(fields: readonly ExportField[], out: readonly OutField[])
 }
 
 /**
+ * A CSV export of the whole table in row order of at least this many rows (by its key span) on the SQLite
+ * reader-thread path is split by row order ranges between two reader threads (sqlite-export-split.ts). Below it
+ * the export takes less CPU than a second thread's start (tens of milliseconds); from here the two start side
+ * by side, so the wall time is about the same, and test/export-large.test.ts (12,000 rows) runs the split over
+ * HTTP.
+ */
+export const SPLIT_MIN_ROWS = 10_000;
+
+/**
+ * Whether a CSV export is split between two reader threads now (RB_EXPORT_SPLIT). The split costs more CPU and
+ * RSS than one thread (a second isolate, more statement executions) and can only buy wall time when a second core
+ * is free for it: `auto` splits when the last minute's load average leaves a core idle (below the cores less one),
+ * `on` whatever the load; unset or `off`, never. Off by default until it is measured on a quiet machine
+ * (docs/imports.md, "Rows split between two reader threads").
+ */
+export function splitWanted(env: string | undefined = process.env.RB_EXPORT_SPLIT): boolean {
+  if (env === 'on') return true;
+  if (env !== 'auto') return false;
+  const cores = availableParallelism();
+  return cores >= 2 && loadavg()[0]! < cores - 1;
+}
+
+/**
  * The rows of `q` for an export. The query is checked first, so a bad filter is still a clean 400. With
  * `written` (a CSV or xlsx export's columns), the CSV lines or sheet rows when the reader thread can write them;
  * with `written.sheet` (the sheet part around its rows), the whole sheet part deflated.
@@ -55,6 +80,7 @@ export async function exportRows(
   reader: RowReader,
   q: RowQuery,
   written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[]; sheet?: { head: string; tail: string } },
+  splitMinRows = SPLIT_MIN_ROWS,
 ): Promise<ExportRows | ExportBytes | ExportSheet> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
   const file = await reader.streamFile();
@@ -63,6 +89,11 @@ export async function exportRows(
     const columns = written && readerColumns(written.fields, stream.out);
     if (columns && written.sheet) {
       return { deflatedSheet: sqliteExportSheet(file, stream, { format: 'xlsx', columns, sheet: written.sheet }) };
+    }
+    if (columns && written.format === 'csv' && splitWanted()) {
+      const ranges = await reader.streamRanges(q, splitMinRows);
+      const write = { format: 'csv' as const, columns };
+      if (ranges) return { bytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
     }
     if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };

@@ -23,13 +23,14 @@ export const STREAM_BATCH = 500;
  * A batch's rows hold raw driver values; young generation small for the same reason as the read pool's
  * readers (the rows live only until posted).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /** The replies of a worker, in order, as they arrive (a reply that comes before it is awaited is kept). */
-function inbox(worker: Worker): () => Promise<ExportReply> {
-  const replies: ExportReply[] = [];
-  let waiting: ((r: ExportReply) => void) | undefined;
-  const deliver = (r: ExportReply) => {
+export function inbox<R = ExportReply>(worker: Worker): () => Promise<R | { error: string; code: undefined }> {
+  type Reply = R | { error: string; code: undefined };
+  const replies: Reply[] = [];
+  let waiting: ((r: Reply) => void) | undefined;
+  const deliver = (r: Reply) => {
     if (waiting) {
       const w = waiting;
       waiting = undefined;
@@ -87,12 +88,27 @@ export async function* sqliteExportRows(
 ): AsyncGenerator<unknown[][]> {
   const decoders = q.out.map((f) => f.decode);
   for await (const reply of readerReplies({ file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH })) {
-    if ('bytes' in reply || 'text' in reply || 'deflated' in reply)
+    if ('bytes' in reply || 'text' in reply || 'deflated' in reply || 'slot' in reply)
       throw new Error('The export reader sent text where rows were asked for');
     const rows = 'json' in reply ? (JSON.parse(reply.json) as unknown[][]) : reply.rows;
     for (const row of rows) for (let i = 0; i < decoders.length; i++) row[i] = decoders[i]!(row[i]);
     if (rows.length) yield rows;
   }
+}
+
+/**
+ * Bytes of one CSV slot: about three batches of the bench's 14 columns. A batch that does not fit, or is not
+ * ASCII, is posted as a string instead.
+ */
+const CSV_SLOT_BYTES = 256 * 1024;
+
+/**
+ * The shared slots a CSV reader writes its batches into, batch k into slot k modulo four. The main thread has at
+ * most two batches asked for beyond the one it copies out, so a slot is never written while it is read.
+ */
+function csvSlots(): NonNullable<ExportWorkerData['slots']> {
+  const count = 4;
+  return { buffer: new SharedArrayBuffer(count * CSV_SLOT_BYTES), count, slotBytes: CSV_SLOT_BYTES };
 }
 
 /**
@@ -105,8 +121,16 @@ export async function* sqliteExportBytes(
   q: NativeQuery,
   write: ReaderWrite,
 ): AsyncGenerator<string | Buffer> {
-  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
+  const slots = write.format === 'csv' ? csvSlots() : undefined;
+  const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write, slots };
+  const shared = slots && Buffer.from(slots.buffer);
   for await (const reply of readerReplies(data)) {
+    if ('slot' in reply) {
+      // Copied out now: the slot is written again only after two more batches are asked for (readerReplies).
+      const at = reply.slot * CSV_SLOT_BYTES;
+      if (reply.length) yield shared!.toString('latin1', at, at + reply.length);
+      continue;
+    }
     if ('text' in reply) {
       if (reply.text) yield reply.text;
       continue;
