@@ -246,12 +246,20 @@ describe.each(testDatabases())('webhook conditions, kinds, trigger and order on 
     expect(missing.body.msg).toMatch(/999999/);
   });
 
-  it('delivers one hook in write order, later writes waiting for a retry of an earlier one', async () => {
+  it('delivers one hook in write order, later writes sent again after a retry of an earlier one', async () => {
     await createHook({ ...urlHook('Ordered', '/fails-once', ['update']), retries: 1, retry_interval: 300 });
     const row = (await server.api.post(t.v1, productRow(70), as())).body;
     for (let i = 1; i <= 4; i++) await server.api.patch(`${t.v1}/${row.Id}`, { Qty: 100 + i }, as());
-    await waitFor(() => (at('/fails-once').length >= 5 ? true : undefined), 'five requests');
-    // The first update failed once and was retried before the others were sent.
-    expect(at('/fails-once').map((r) => r.body.data.rows[0].Qty)).toEqual([101, 101, 102, 103, 104]);
+    // The first update failed once. Later ones pipelined with it reached the receiver before its retry and are
+    // sent again after it (docs/webhooks.md "Pipelined deliveries"): after the retry come the others, in order.
+    const qtys = () => at('/fails-once').map((r) => r.body.data.rows[0].Qty as number);
+    const afterRetry = () => qtys().slice(qtys().indexOf(101, 1) + 1);
+    await waitFor(
+      () => (qtys().indexOf(101, 1) > 0 && afterRetry().length >= 3 ? true : undefined),
+      'the retry',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(qtys()[0]).toBe(101);
+    expect(afterRetry()).toEqual([102, 103, 104]);
   });
 });

@@ -98,22 +98,24 @@ describe('the webhook delivery thread', () => {
     expect(thread.size).toBe(0);
   });
 
-  it('retries a receiver that fails first, reports each attempt, and holds the hook’s next delivery back', async () => {
+  it('retries a receiver that fails first, reports each attempt, and sends the hook’s next delivery after it', async () => {
     const attempts: AttemptReport[] = [];
     const url = `${receiver.url}/fails-first`;
     const first = thread.deliver(delivery(url, 'a', { retries: 2 }), (a) => attempts.push(a)).done;
     const second = thread.deliver(delivery(url, 'b', { retries: 2 }), () => {}).done;
     expect(await first).toEqual({ ok: true, attempts: 2, cancelled: false, errorMessage: null });
-    expect(await second).toMatchObject({ ok: true, attempts: 1 });
+    expect(await second).toMatchObject({ ok: true });
     expect(attempts.map((a) => [a.attempt, a.result.errorCode, a.payload?.id])).toEqual([
       [1, 'HTTP_503', 'a'],
       [2, null, 'a'],
     ]);
-    expect(receiver.arrived.filter((a) => a.startsWith('/fails-first'))).toEqual([
-      '/fails-first|a',
-      '/fails-first|a',
-      '/fails-first|b',
-    ]);
+    // Sent one at a time, b waits for a's retry; pipelined with a (docs/webhooks.md "Pipelined deliveries"), b's
+    // first copy arrives before it and b goes once more after it. Either way b arrives last.
+    const arrived = receiver.arrived.filter((a) => a.startsWith('/fails-first'));
+    expect([
+      ['/fails-first|a', '/fails-first|a', '/fails-first|b'],
+      ['/fails-first|a', '/fails-first|b', '/fails-first|a', '/fails-first|b'],
+    ]).toContainEqual(arrived);
   });
 
   it('refuses a private address unless local hooks are allowed, on the thread too', async () => {
@@ -159,19 +161,30 @@ describe.each(testDatabases())('webhook deliveries through the delivery thread o
     const created = await server.api.post(t.v1, productRow(1), as());
     const id = created.body.Id;
     for (const qty of [2, 3, 4]) await server.api.patch(`${t.v1}/${id}`, { Qty: qty }, as());
+    // Updates pipelined behind the failed insert may reach the receiver before its retry; each is then sent
+    // again after it (docs/webhooks.md "Pipelined deliveries"), so what follows the insert's retry is the
+    // updates in write order, once each.
+    const afterRetry = (r: typeof receiver.received) => {
+      const inserts = r.flatMap((x, i) => (x.body.type === 'records.after.insert' ? [i] : []));
+      return inserts.length < 2
+        ? []
+        : r.slice(inserts[1]! + 1).map((x) => [x.body.type, x.body.data.rows[0].Qty]);
+    };
     const got = await waitFor(() => {
       const r = receiver.received.filter((x) => x.url === '/fails-once');
-      return r.length >= 5 ? r : undefined;
-    }, 'the insert twice and three updates');
-    expect(got.map((r) => [r.body.type, r.body.data.rows[0].Qty])).toEqual([
-      ['records.after.insert', 1],
-      ['records.after.insert', 1],
+      return afterRetry(r).length >= 3 ? r : undefined;
+    }, 'the insert twice and three updates after it');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(afterRetry(receiver.received.filter((x) => x.url === '/fails-once'))).toEqual([
       ['records.after.update', 2],
       ['records.after.update', 3],
       ['records.after.update', 4],
     ]);
+    const inserts = got.filter((r) => r.body.type === 'records.after.insert');
+    expect(got[0]!.body.type).toBe('records.after.insert');
+    expect(inserts.map((r) => r.body.data.rows[0].Qty)).toEqual([1, 1]);
     // Both tries of the insert carried the same delivery id.
-    expect(got[0]!.body.id).toBe(got[1]!.body.id);
+    expect(inserts[0]!.body.id).toBe(inserts[1]!.body.id);
     // NC_AUTOMATION_LOG_LEVEL=ERROR: the failed attempt only (its row is written once the job ends).
     let page = await server.api.get(`/api/v1/db/meta/hooks/${hook.body.id}/logs`, as());
     for (const until = Date.now() + 5000; !page.body.list.length && Date.now() < until;) {

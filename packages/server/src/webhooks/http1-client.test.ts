@@ -1,6 +1,7 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http1Request, requestText, type Http1Request } from './http1-client.js';
+import { http1Request, http1Requests, requestText, type Http1Request } from './http1-client.js';
 
 /**
  * A receiver on raw TCP, so each test writes the exact bytes of its answer: `answers[path]` gives them for a
@@ -43,6 +44,7 @@ function rawReceiver(answers: Record<string, string | ((s: net.Socket) => void)>
   };
 }
 
+const held: net.Socket[] = [];
 const OK = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok';
 
 describe('the webhook HTTP/1.1 client', () => {
@@ -164,5 +166,132 @@ describe('the webhook HTTP/1.1 client', () => {
     expect(text).toBe(
       'POST /ok HTTP/1.1\r\nHost: example.com\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nxy',
     );
+  });
+});
+
+/** A Node HTTP receiver that notes each request's body and connection; `handle` may answer differently. */
+function nodeReceiver(handle?: (n: number, req: http.IncomingMessage, res: http.ServerResponse) => boolean) {
+  const seen: { body: string; connection: number }[] = [];
+  let connections = 0;
+  const ids = new WeakMap<object, number>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      seen.push({ body, connection: ids.get(req.socket)! });
+      const n = seen.filter((s) => s.connection === ids.get(req.socket)).length;
+      if (!handle?.(n, req, res)) res.end('ok');
+    });
+  });
+  server.on('connection', (s) => ids.set(s, ++connections));
+  return {
+    seen,
+    listen: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () =>
+          r(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`),
+        ),
+      ),
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+describe('pipelined requests (docs/webhooks.md "Pipelined deliveries")', () => {
+  const post = (base: string, body: string, timeoutMs = 2000): Http1Request => ({
+    method: 'POST',
+    url: new URL('/in', base),
+    headers: { 'content-type': 'text/plain' },
+    body,
+    timeoutMs,
+  });
+  const bodies = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `delivery ${from + i} ✓`);
+
+  it('go in one write on a kept HTTP/1.1 connection, and their answers are read in order', async () => {
+    // '/three' is answered only once three such requests are in, all three in one write: sent one at a time,
+    // the first would never get its answer.
+    const raw = rawReceiver({
+      '/ok': OK,
+      '/three': (s) => void (held.push(s) === 3 && s.write(OK.repeat(3))),
+    });
+    const base = await raw.listen();
+    held.length = 0;
+    try {
+      await http1Request({ ...post(base, 'first'), url: new URL('/ok', base) }, `${base}|p1`);
+      const three = Array.from({ length: 3 }, () => ({
+        ...post(base, 'x', 1000),
+        url: new URL('/three', base),
+      }));
+      const answers = await http1Requests(three, `${base}|p1`);
+      expect(answers.map((a) => (a instanceof Error ? a.message : a.data))).toEqual(['ok', 'ok', 'ok']);
+      expect(new Set(raw.requests.map((r) => r.connection)).size).toBe(1);
+    } finally {
+      // Not awaited: the client keeps its connection open (until idle), which server.close() would wait for.
+      void raw.close();
+    }
+  });
+
+  it('arrive complete and in order at a Node HTTP receiver, on one connection', async () => {
+    const receiver = nodeReceiver();
+    const base = await receiver.listen();
+    try {
+      // The first request learns that the receiver keeps HTTP/1.1 connections; the next 20 go pipelined.
+      await http1Request(post(base, 'first'), `${base}|p2`);
+      const answers = await http1Requests(
+        bodies(20).map((b) => post(base, b)),
+        `${base}|p2`,
+      );
+      expect(answers.map((a) => (a instanceof Error ? a.message : a.status))).toEqual(Array(20).fill(200));
+      expect(receiver.seen.map((s) => s.body)).toEqual(['first', ...bodies(20)]);
+      expect(new Set(receiver.seen.map((s) => s.connection))).toEqual(new Set([1]));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends the unanswered ones again, in order, on a new connection when the receiver closes mid-way', async () => {
+    // Every connection is closed by the receiver right after its third answer.
+    const receiver = nodeReceiver((n, req, res) => {
+      if (n !== 3) return false;
+      res.end('ok', () => req.socket.destroy());
+      return true;
+    });
+    const base = await receiver.listen();
+    try {
+      await http1Request(post(base, 'first'), `${base}|p3`);
+      const answers = await http1Requests(
+        bodies(8).map((b) => post(base, b)),
+        `${base}|p3`,
+      );
+      expect(answers.map((a) => (a instanceof Error ? a.message : a.status))).toEqual(Array(8).fill(200));
+      // Each delivery arrived (some twice: the receiver had read them before it closed); their last arrivals are
+      // in the order sent, and more than one connection carried them.
+      const last = new Map<string, number>();
+      receiver.seen.forEach((s, i) => last.set(s.body, i));
+      expect([...last.keys()].filter((b) => b !== 'first')).toEqual(bodies(8));
+      const lastAt = bodies(8).map((b) => last.get(b)!);
+      expect(lastAt).toEqual([...lastAt].sort((a, b) => a - b));
+      expect(new Set(receiver.seen.map((s) => s.connection)).size).toBeGreaterThan(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("keeps each request's deadline: one without an answer times out, the ones behind it are sent again", async () => {
+    const receiver = nodeReceiver((_n, req) => req.headers['x-hold'] === '1');
+    const base = await receiver.listen();
+    try {
+      await http1Request(post(base, 'first'), `${base}|p4`);
+      const reqs = bodies(3).map((b) => post(base, b, 300));
+      reqs[1]!.headers = { ...reqs[1]!.headers, 'x-hold': '1' };
+      const answers = await http1Requests(reqs, `${base}|p4`);
+      expect(answers.map((a) => (a instanceof Error ? (a as { code?: string }).code : a.status))).toEqual([
+        200,
+        'TIMEOUT',
+        200,
+      ]);
+      expect(receiver.seen.at(-1)!.body).toBe(bodies(3)[2]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

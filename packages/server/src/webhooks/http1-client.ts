@@ -54,6 +54,10 @@ const OWN = new Set(['host', 'content-length', 'transfer-encoding', 'connection'
 
 /** One request on a connection: the answer being read, and how it ends. */
 interface Exchange {
+  /** The request's method (an answer to HEAD has no body). */
+  method: string;
+  /** Bytes of this request's answer came (a failure before any may be a stale connection or a hang-up). */
+  answered: boolean;
   head?: ResponseHead;
   pending: Buffer;
   body?: ResponseBody;
@@ -63,14 +67,13 @@ interface Exchange {
 interface Connection {
   socket: net.Socket;
   target: Target;
-  exchange?: Exchange;
+  /** The requests written and not yet answered, in the order written (answers come in that order). */
+  queue: Exchange[];
   idleSince: number;
   /** The connection has carried a request already (a failure before any answer may be a stale connection). */
   used: boolean;
-  /** The method of the request it carries (an answer to HEAD has no body). */
-  method: string;
-  /** The current request got bytes of an answer. */
-  answered: boolean;
+  /** Its answers came as HTTP/1.1 keep-alive: it may carry several requests written at once (pipelined). */
+  pipelines: boolean;
 }
 
 interface Target {
@@ -136,19 +139,19 @@ function connect(req: Http1Request, target: Target): Connection {
       : net.connect({ host, port, lookup: req.lookup });
   socket.setNoDelay(true);
   target.open++;
-  const conn: Connection = { socket, target, idleSince: 0, used: false, method: '', answered: false };
+  const conn: Connection = { socket, target, queue: [], idleSince: 0, used: false, pipelines: false };
+  // Every request still waiting fails with the connection (those behind the first got no answer either).
   const fail = (err: Error) => {
-    const x = conn.exchange;
-    if (x) x.finish(err, false);
-    else dropIdle(conn);
+    if (!conn.queue.length) return dropIdle(conn);
+    for (const x of [...conn.queue]) x.finish(err, false);
   };
   socket.on('data', (chunk: Buffer) => onData(conn, chunk));
   socket.on('error', fail);
   socket.on('end', () => {
-    const x = conn.exchange;
+    const x = conn.queue[0];
     // A body that runs to the connection's end is complete now.
     if (x?.body?.untilClose) x.finish(answerOf(x), false);
-    else fail(new Http1Error('NETWORK', 'The connection closed before the answer was complete'));
+    fail(new Http1Error('NETWORK', 'The connection closed before the answer was complete'));
   });
   socket.on('close', () => {
     target.open--;
@@ -170,21 +173,31 @@ function answerOf(x: Exchange): Http1Response {
   return { status: head.status, statusText: head.statusText, headers: head.headers, data: x.body!.text() };
 }
 
+/** Bytes from the receiver go to the first request waiting; what is left after its answer, to the next. */
 function onData(conn: Connection, chunk: Buffer): void {
-  const x = conn.exchange;
-  if (!x) return void conn.socket.destroy(); // bytes nobody asked for: the connection cannot be trusted
-  conn.answered = true;
+  for (;;) {
+    const x = conn.queue[0];
+    if (!x) return void conn.socket.destroy(); // bytes nobody asked for: the connection cannot be trusted
+    const rest = readAnswer(conn, x, chunk);
+    if (!rest?.length) return;
+    chunk = rest;
+  }
+}
+
+/** Feeds `chunk` to the answer of `x`; once that is complete, returns the bytes after it (for the next one). */
+function readAnswer(conn: Connection, x: Exchange, chunk: Buffer): Buffer | undefined {
+  x.answered = true;
   let body = x.body;
   if (!body) {
     x.pending = x.pending.length ? Buffer.concat([x.pending, chunk]) : chunk;
     let head: ResponseHead | undefined;
     while (!head) {
       const parsed = parseResponseHead(x.pending);
-      if (parsed instanceof Error) return x.finish(new Http1Error('NETWORK', parsed.message), false);
+      if (parsed instanceof Error) return void x.finish(new Http1Error('NETWORK', parsed.message), false);
       if (!parsed) {
         if (x.pending.length > MAX_HEAD_BYTES)
           x.finish(new Http1Error('NETWORK', 'The answer headers are too large'), false);
-        return;
+        return undefined;
       }
       x.pending = x.pending.subarray(parsed.size);
       // 1xx answers (100 Continue and the like) come before the real one.
@@ -192,9 +205,9 @@ function onData(conn: Connection, chunk: Buffer): void {
       if (!interim) head = parsed.head;
     }
     try {
-      body = new ResponseBody(head, conn.method === 'HEAD', MAX_BODY_BYTES);
+      body = new ResponseBody(head, x.method === 'HEAD', MAX_BODY_BYTES);
     } catch (err) {
-      return x.finish(new Http1Error('NETWORK', (err as Error).message), false);
+      return void x.finish(new Http1Error('NETWORK', (err as Error).message), false);
     }
     x.head = head;
     x.body = body;
@@ -202,8 +215,15 @@ function onData(conn: Connection, chunk: Buffer): void {
     x.pending = EMPTY;
   }
   const state = body.push(chunk);
-  if (state instanceof Error) return x.finish(new Http1Error('NETWORK', state.message), false);
-  if (state === 'done') x.finish(answerOf(x), x.head!.keepAlive && !body.extra);
+  if (state instanceof Error) return void x.finish(new Http1Error('NETWORK', state.message), false);
+  if (state !== 'done') return undefined;
+  const rest = chunk.subarray(body.consumed);
+  const head = x.head!;
+  // Bytes after the answer belong to the next request's answer; with none waiting, nobody asked for them.
+  const keepAlive = head.keepAlive && (!rest.length || conn.queue.length > 1);
+  if (keepAlive && head.http11) conn.pipelines = true;
+  x.finish(answerOf(x), keepAlive);
+  return keepAlive ? rest : undefined;
 }
 
 function acquire(req: Http1Request, target: Target): Promise<Connection> {
@@ -217,10 +237,9 @@ function acquire(req: Http1Request, target: Target): Promise<Connection> {
   return new Promise((resolve) => target.waiting.push(() => resolve(acquire(req, target))));
 }
 
-function release(conn: Connection, reusable: boolean): void {
-  conn.exchange = undefined;
+function release(conn: Connection): void {
   // A target let go meanwhile (too many targets) keeps no connections.
-  if (!reusable || conn.socket.destroyed || targets.get(conn.target.key) !== conn.target) {
+  if (conn.socket.destroyed || targets.get(conn.target.key) !== conn.target) {
     conn.socket.destroy();
     return;
   }
@@ -234,48 +253,106 @@ function release(conn: Connection, reusable: boolean): void {
 
 /** Sends `req` on a kept connection to its target (or a new one) and reads the answer. */
 export async function http1Request(req: Http1Request, targetKey: string): Promise<Http1Response> {
-  const text = requestText(req);
-  const target = targetOf(targetKey);
-  const deadline = Date.now() + req.timeoutMs;
-  for (let again = false; ; again = true) {
-    const conn = await acquire(req, target);
-    const reused = conn.used;
-    try {
-      return await exchange(conn, req, text, deadline);
-    } catch (err) {
-      // A kept connection the receiver closed meanwhile fails before any answer: once more, on a new one.
-      const stale = reused && !conn.answered && err instanceof Http1Error && err.code === 'NETWORK';
-      if (stale && !again) continue;
-      throw err;
-    }
-  }
+  const [result] = await http1Requests([req], targetKey);
+  if (result instanceof Error) throw result;
+  return result!;
 }
 
+/**
+ * Sends `reqs` (all to the target `targetKey`) in order and reads their answers: each an answer or its request's
+ * error, in the order of `reqs`. On a kept connection whose answers came as HTTP/1.1 keep-alive they go
+ * pipelined, all in one write, and the answers are read in order; otherwise one at a time. Each request keeps
+ * its own deadline. When a connection fails, the requests behind the failed one got no answer: they are sent
+ * again on a new connection (the receiver may have seen them: at least once, in order). A request that got no
+ * answer on a kept connection the receiver had closed meanwhile is sent once more, too. See docs/webhooks.md
+ * "Pipelined deliveries".
+ */
+export async function http1Requests(
+  reqs: Http1Request[],
+  targetKey: string,
+): Promise<(Http1Response | Error)[]> {
+  const results: (Http1Response | Error)[] = new Array(reqs.length);
+  const texts: string[] = [];
+  const sendable: number[] = [];
+  const deadlines: number[] = [];
+  reqs.forEach((req, i) => {
+    try {
+      texts[i] = requestText(req);
+      sendable.push(i);
+    } catch (err) {
+      results[i] = err as Error;
+    }
+  });
+  const target = targetOf(targetKey);
+  const staleSent = new Set<number>();
+  let from = 0;
+  while (from < sendable.length) {
+    const conn = await acquire(reqs[sendable[from]!]!, target);
+    const reused = conn.used;
+    const batch = conn.pipelines ? sendable.slice(from) : [sendable[from]!];
+    // A request's deadline starts when it is first written; one sent again because it was behind a failed one
+    // gets a new one (it never had its chance), one sent again on a fresh connection keeps its own.
+    const now = Date.now();
+    for (const i of batch) if (!staleSent.has(i)) deadlines[i] = now + reqs[i]!.timeoutMs;
+    const sent = batch.map((i) => exchange(conn, reqs[i]!, deadlines[i]!));
+    conn.socket.ref();
+    conn.socket.write(batch.length === 1 ? texts[batch[0]!]! : batch.map((i) => texts[i]).join(''));
+    let at = 0;
+    for (; at < batch.length; at++) {
+      const [x, answer] = sent[at]!;
+      const result = await answer;
+      const i = batch[at]!;
+      if (!(result instanceof Error)) {
+        results[i] = result;
+        continue;
+      }
+      // A kept connection the receiver closed meanwhile fails before any answer: once more, on a new one.
+      const stale =
+        reused &&
+        !x.answered &&
+        result instanceof Http1Error &&
+        result.code === 'NETWORK' &&
+        !staleSent.has(i);
+      if (stale) staleSent.add(i);
+      else {
+        results[i] = result;
+        at++;
+      }
+      break;
+    }
+    // The rest of the batch got no answer (answers come in order): sent again, from the first not settled.
+    for (let k = at; k < batch.length; k++) await sent[k]![1];
+    from += at;
+  }
+  return results;
+}
+
+/** Writes nothing: registers the request on `conn`, whose answer settles the promise (never rejected). */
 function exchange(
   conn: Connection,
   req: Http1Request,
-  text: string,
   deadline: number,
-): Promise<Http1Response> {
-  conn.method = req.method.toUpperCase();
-  conn.answered = false;
-  conn.socket.ref();
-  return new Promise<Http1Response>((resolve, reject) => {
-    const x: Exchange = {
-      pending: EMPTY,
-      finish(result, reusable) {
-        if (conn.exchange !== x) return;
-        clearTimeout(timer);
-        release(conn, reusable && !(result instanceof Error));
-        if (result instanceof Error) reject(result);
-        else resolve(result);
-      },
-    };
-    const timer = setTimeout(
-      () => x.finish(new Http1Error('TIMEOUT', `No answer within ${req.timeoutMs} ms`), false),
-      Math.max(0, deadline - Date.now()),
-    );
-    conn.exchange = x;
-    conn.socket.write(text);
-  });
+): [Exchange, Promise<Http1Response | Error>] {
+  let settle!: (r: Http1Response | Error) => void;
+  const answer = new Promise<Http1Response | Error>((resolve) => (settle = resolve));
+  const x: Exchange = {
+    method: req.method.toUpperCase(),
+    answered: false,
+    pending: EMPTY,
+    finish(result, reusable) {
+      const at = conn.queue.indexOf(x);
+      if (at < 0) return;
+      conn.queue.splice(at, 1);
+      clearTimeout(timer);
+      if (!reusable || result instanceof Error) conn.socket.destroy();
+      else if (!conn.queue.length) release(conn);
+      settle(result);
+    },
+  };
+  const timer = setTimeout(
+    () => x.finish(new Http1Error('TIMEOUT', `No answer within ${req.timeoutMs} ms`), false),
+    Math.max(0, deadline - Date.now()),
+  );
+  conn.queue.push(x);
+  return [x, answer];
 }

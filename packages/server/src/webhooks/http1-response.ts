@@ -11,6 +11,8 @@ export interface ResponseHead {
   headers: Record<string, string>;
   /** The connection may carry the next request once this answer is read. */
   keepAlive: boolean;
+  /** The answer came as HTTP/1.1 (not 1.0). */
+  http11: boolean;
 }
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/;
@@ -37,7 +39,13 @@ export function parseResponseHead(buf: Buffer): { head: ResponseHead; size: numb
     .map((s) => s.trim());
   const keepAlive = status[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
   return {
-    head: { status: Number(status[2]), statusText: status[3] ?? '', headers, keepAlive },
+    head: {
+      status: Number(status[2]),
+      statusText: status[3] ?? '',
+      headers,
+      keepAlive,
+      http11: status[1] === '1',
+    },
     size: end + 4,
   };
 }
@@ -49,8 +57,10 @@ type ChunkState = 'size' | 'data' | 'data-end' | 'trailer';
 export class ResponseBody {
   /** The body runs until the connection closes (no length, not chunked). */
   readonly untilClose: boolean;
-  /** Bytes came after the body's end: the connection is not used again. */
+  /** Bytes came after the body's end (the next answer's, on a pipelined connection). */
   extra = false;
+  /** Once the body is complete: how many bytes of the last `push` were its own (the rest come after it). */
+  consumed = 0;
   private readonly framing: Framing;
   private readonly kept: Buffer[] = [];
   private keptBytes = 0;
@@ -84,6 +94,7 @@ export class ResponseBody {
   push(bytes: Buffer): 'more' | 'done' | Error {
     if (this.finished) {
       if (bytes.length) this.extra = true;
+      this.consumed = 0;
       return 'done';
     }
     if (this.framing === 'close') {
@@ -95,7 +106,7 @@ export class ResponseBody {
       this.keep(bytes.subarray(0, n));
       this.left -= n;
       if (this.left) return 'more';
-      return this.done(bytes.length > n);
+      return this.done(bytes.length > n, n);
     }
     return this.pushChunked(bytes);
   }
@@ -135,7 +146,7 @@ export class ResponseBody {
       const line = this.line.trim();
       this.line = '';
       if (this.chunk === 'trailer') {
-        if (!line) return this.done(at < bytes.length);
+        if (!line) return this.done(at < bytes.length, at);
         continue;
       }
       const size = line.split(';')[0]!.trim();
@@ -146,8 +157,9 @@ export class ResponseBody {
     return 'more';
   }
 
-  private done(extra: boolean): 'done' {
+  private done(extra: boolean, consumed: number): 'done' {
     this.finished = true;
+    this.consumed = consumed;
     if (extra) this.extra = true;
     return 'done';
   }

@@ -111,15 +111,40 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The first attempt of a delivery when it was already made, pipelined with others of its hook
+ * (`delivery-lanes.ts`): its payload, result and time, and whether it must go again even if it succeeded (an
+ * earlier delivery of the hook failed, so this one reached the receiver before it: it is sent again after it).
+ */
+export interface SentAttempt {
+  payload: HookPayload;
+  result: AttemptResult;
+  executionTime: number;
+  again: boolean;
+}
+
 /** Sends the delivery with its retries, reporting each attempt; stops early once `signal` aborts. */
 export async function runUrlDelivery(
   d: UrlDelivery,
   signal: AbortSignal,
   report: (a: AttemptReport) => void,
+  sent?: SentAttempt,
 ): Promise<DeliveryOutcome> {
-  const payload = payloadOfDelivery(d);
+  const payload = sent?.payload ?? payloadOfDelivery(d);
   let last: AttemptResult | undefined;
-  for (let attempt = 1; attempt <= d.hook.retries + 1; attempt++) {
+  let tries = d.hook.retries + 1;
+  let attempt = 1;
+  if (sent) {
+    last = sent.result;
+    const logged = shouldLog(d.logLevel, last);
+    report({ attempt, result: last, executionTime: sent.executionTime, ...(logged ? { payload } : {}) });
+    if (last.ok && !sent.again) return { ok: true, attempts: attempt, cancelled: false, errorMessage: null };
+    // An answer that came out of order costs no retry; a failed one waits its interval as any other.
+    if (last.ok) tries++;
+    else if (attempt <= d.hook.retries) await pause(d.hook.retry_interval, signal);
+    attempt++;
+  }
+  for (; attempt <= tries; attempt++) {
     if (signal.aborted) return { ok: false, attempts: attempt - 1, cancelled: true, errorMessage: null };
     const started = Date.now();
     last = await httpAttempt(() =>
@@ -128,11 +153,11 @@ export async function runUrlDelivery(
     const logged = shouldLog(d.logLevel, last);
     report({ attempt, result: last, executionTime: Date.now() - started, ...(logged ? { payload } : {}) });
     if (last.ok) return { ok: true, attempts: attempt, cancelled: false, errorMessage: null };
-    if (attempt <= d.hook.retries) await pause(d.hook.retry_interval, signal);
+    if (attempt < tries) await pause(d.hook.retry_interval, signal);
   }
   return {
     ok: false,
-    attempts: d.hook.retries + 1,
+    attempts: tries,
     cancelled: false,
     errorMessage: last?.errorMessage ?? null,
   };
