@@ -69,6 +69,15 @@ beforeAll(async () => {
       };
       requestAnimationFrame(sample);
     }).observe(document.body, { childList: true, subtree: true });
+    // Whether a dialog fading out still took clicks, every frame.
+    const l = window as unknown as { __leaving: string[] };
+    l.__leaving = [];
+    const watchLeave = () => {
+      const leaving = document.querySelector('.ant-modal.ant-fade-leave .ant-modal-container');
+      if (leaving) l.__leaving.push(getComputedStyle(leaving).pointerEvents);
+      requestAnimationFrame(watchLeave);
+    };
+    requestAnimationFrame(watchLeave);
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -160,4 +169,9 @@ it('creates a table with the first OK click', async () => {
   const { sent, landed } = await pressOkEarly('POST', /\/api\/v1\/db\/meta\/projects\/[^/]+\/tables$/);
   expect(sent, `the press and release landed: ${landed}`).toBe(true);
   await page.waitForSelector('[data-testid=title-input]', { state: 'detached', timeout: 30_000 });
+  // This dialog closes by fading out (the create-view one is removed at once); while it fades it takes no
+  // click, so a quick second click on OK cannot create a second table.
+  const leaving = await page.evaluate(() => (window as unknown as { __leaving: string[] }).__leaving);
+  expect(leaving.length).toBeGreaterThan(0);
+  expect([...new Set(leaving)]).toEqual(['none']);
 });
