@@ -6,6 +6,7 @@ import { Button, Dropdown, Modal, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STILL_CONFIRM_MOTION } from './modal-motion';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -65,6 +66,7 @@ export function confirmDelete(
   warning?: string,
 ) {
   Modal.confirm({
+    ...STILL_CONFIRM_MOTION,
     title: question,
     content: warning,
     okText: t('action.delete'),

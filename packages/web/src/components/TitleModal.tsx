@@ -2,6 +2,7 @@
 import { Form, Input, Modal, type ButtonProps } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStillModalMotion } from './modal-motion';
 
 interface Props {
   open: boolean;
@@ -17,11 +18,13 @@ interface Props {
 export function TitleModal({ open, title, initial = '', pending, okText, extra, onCancel, onSubmit }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const motion = useStillModalMotion();
   useEffect(() => {
     if (open) form.setFieldsValue({ title: initial });
   }, [open, initial, form]);
   return (
     <Modal
+      {...motion}
       open={open}
       title={title}
       okText={okText ?? t('action.save')}

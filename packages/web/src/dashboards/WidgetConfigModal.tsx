@@ -14,6 +14,7 @@ import { api } from '../api/client';
 import { basesApi, basesKey } from '../api/bases';
 import { tablesApi } from '../api/tables';
 import { bodyOf, FILTER_OPS, isChart, readsView, type WidgetFormValues } from './widget-body';
+import { useStillModalMotion } from '../components/modal-motion';
 
 export function WidgetConfigModal({
   open,
@@ -32,6 +33,7 @@ export function WidgetConfigModal({
   onSave: (body: WidgetBody) => void;
 }) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const [form] = Form.useForm<WidgetFormValues>();
   const type = Form.useWatch('type', form) ?? 'number';
   const baseId = Form.useWatch('baseId', form);
@@ -88,6 +90,7 @@ export function WidgetConfigModal({
 
   return (
     <Modal
+      {...motion}
       open={open}
       title={widget ? t('dashboard.editWidget') : t('dashboard.addWidget')}
       okText={t('action.save')}

@@ -6,6 +6,7 @@
 import { Input, Modal, type ButtonProps } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStillModalMotion } from '../components/modal-motion';
 
 interface Question {
   label: string;
@@ -16,6 +17,7 @@ export type Ask = (label: string, initial?: string) => Promise<string | null>;
 
 export function useAsk(): [Ask, ReactNode] {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const [question, setQuestion] = useState<Question | null>(null);
   const answer = useRef<((value: string | null) => void) | null>(null);
   const ask = useCallback<Ask>(
@@ -34,6 +36,7 @@ export function useAsk(): [Ask, ReactNode] {
   };
   const modal = (
     <Modal
+      {...motion}
       open={!!question}
       title={question?.label}
       okText={t('action.ok')}

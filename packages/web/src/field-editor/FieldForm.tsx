@@ -21,6 +21,7 @@ import { FieldCodeOptions } from './FieldCodeOptions';
 import { FieldOptions } from './FieldOptions';
 import { FieldRelationOptions, initialRelationOptions, withRelationDefaults } from './FieldRelationOptions';
 import { useTranslation } from 'react-i18next';
+import { useStillModalMotion } from '../components/modal-motion';
 
 export const PICKER_TYPES: readonly UIType[] = UI_TYPES.filter((t) => !HIDDEN_FROM_TYPE_PICKER.includes(t));
 
@@ -72,6 +73,7 @@ interface Props {
 
 export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [uidt, setUidt] = useState<UIType>(initial?.uidt ?? 'SingleLineText');
   const [meta, setMeta] = useState<Record<string, unknown>>(initial?.meta ?? {});
@@ -127,6 +129,7 @@ export function FieldForm({ table, initial, onSubmit, onClose }: Props) {
 
   return (
     <Modal
+      {...motion}
       open
       title={initial ? t('grid.header.editField') : t('grid.field.addField')}
       onCancel={onClose}

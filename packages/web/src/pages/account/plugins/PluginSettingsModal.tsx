@@ -15,6 +15,7 @@ import {
   type PluginField,
   type PluginSettings,
 } from '../../../api/plugins';
+import { useStillModalMotion } from '../../../components/modal-motion';
 
 /** One settings input; antd's Form.Item hands it `value` and `onChange`. */
 function FieldInput({ field, ...control }: { field: PluginField }) {
@@ -28,6 +29,7 @@ function FieldInput({ field, ...control }: { field: PluginField }) {
 
 export function PluginSettingsModal({ plugin, onClose }: { plugin: Plugin; onClose: () => void }) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const qc = useQueryClient();
   const [form] = Form.useForm<PluginSettings>();
   const fields = fieldsOf(plugin);
@@ -55,6 +57,7 @@ export function PluginSettingsModal({ plugin, onClose }: { plugin: Plugin; onClo
   const failure = test.error ?? save.error;
   return (
     <Modal
+      {...motion}
       open
       title={t('plugins.settingsTitle', { title: plugin.title })}
       onCancel={onClose}
