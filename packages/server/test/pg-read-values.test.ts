@@ -115,7 +115,12 @@ describe.runIf(testDatabases().includes(kind))('values read on PostgreSQL', () =
       });
       expect(res.status).toBe(200);
       const want = JSON.parse(
-        JSON.stringify(raw.map((r) => ({ [title]: f.decode(r[column]), count: Number(r.count) }))),
+        JSON.stringify(
+          (raw as Record<string, unknown>[]).map((r) => ({
+            [title]: f.decode(r[column]),
+            count: Number(r.count),
+          })),
+        ),
       );
       expect(new Set(res.body.list.map((r: object) => JSON.stringify(r)))).toEqual(
         new Set(want.map((r: object) => JSON.stringify(r))),
