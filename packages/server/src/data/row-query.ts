@@ -172,11 +172,7 @@ export class RowReader {
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
-  /**
-   * Every row of a query in its order, as one SELECT without paging, and what each selected column is (in
-   * select order; the primary key may follow): what an export streams from a reader thread's own connection
-   * (data/export/sqlite-export-stream.ts), one statement and so one snapshot.
-   */
+  /** Every row of a query in order, one SELECT (one snapshot), and what each column is: what an export streams. */
   streamSql(q: RowQuery): NativeQuery & { out: OutField[] } {
     const projection = this.projection(q.fields);
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
@@ -192,9 +188,8 @@ export class RowReader {
   }
 
   /**
-   * The database file an export may stream from on a thread of its own: embedded SQLite with reader threads
-   * on, once every write of this process begun before has committed (as the read pool asks). Undefined
-   * otherwise: the export reads pages here.
+   * The embedded SQLite file an export may stream from on a thread of its own (reader threads on), once every
+   * write begun before has committed; otherwise undefined, and the export reads pages here.
    */
   async streamFile(): Promise<string | undefined> {
     const pool = readPoolOf(this.db);

@@ -4,9 +4,10 @@
  * through on a reader thread of the export's own (sqlite-export-stream.ts); elsewhere (PostgreSQL, MySQL,
  * SQLite with reader threads off) from pages read here, deep ones by key. See docs/imports.md (Exports).
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
 import { csvColumns, type ExportField } from './export-fields.js';
+import { idleCores } from './idle-cores.js';
 import { sqliteExportSplitCsv } from './sqlite-export-split.js';
 import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
@@ -57,18 +58,27 @@ function readerColumns(fields: readonly ExportField[], out: readonly OutField[])
  */
 export const SPLIT_MIN_ROWS = 10_000;
 
+/** Rows from which an export splits by default (`auto`): the look at the cores costs 100 ms. */
+export const AUTO_SPLIT_MIN_ROWS = 100_000;
+
+/** Idle cores the default (`auto`) wants before it splits: both readers and the socket's thread run at once. */
+export const AUTO_SPLIT_IDLE_CORES = 1.5;
+
 /**
- * Whether a CSV export is split between two reader threads now (RB_EXPORT_SPLIT). The split costs more CPU and
- * RSS than one thread (a second isolate, more statement executions) and can only buy wall time when a second core
- * is free for it: `auto` splits when the last minute's load average leaves a core idle (below the cores less one),
- * `on` whatever the load; unset or `off`, never. Off by default until it is measured on a quiet machine
- * (docs/imports.md, "Rows split between two reader threads").
+ * Whether a CSV export of about `rows` rows is split between two reader threads (RB_EXPORT_SPLIT). The split costs
+ * more CPU and RSS than one thread (a second isolate, more statement executions) and only buys wall time when a
+ * second core is free for it (docs/imports.md, "The row split by default when two cores are idle"). `auto`, the
+ * default, splits from AUTO_SPLIT_MIN_ROWS rows when the cores were idle enough over the last 100 ms; `on` always;
+ * `off` never.
  */
-export function splitWanted(env: string | undefined = process.env.RB_EXPORT_SPLIT): boolean {
+export async function splitWanted(
+  rows: number,
+  env: string | undefined = process.env.RB_EXPORT_SPLIT,
+  idle: () => Promise<number> = idleCores,
+): Promise<boolean> {
   if (env === 'on') return true;
-  if (env !== 'auto') return false;
-  const cores = availableParallelism();
-  return cores >= 2 && loadavg()[0]! < cores - 1;
+  if (env === 'off' || rows < AUTO_SPLIT_MIN_ROWS || availableParallelism() < 2) return false;
+  return (await idle()) >= AUTO_SPLIT_IDLE_CORES;
 }
 
 /**
@@ -90,10 +100,10 @@ export async function exportRows(
     if (columns && written.sheet) {
       return { deflatedSheet: sqliteExportSheet(file, stream, { format: 'xlsx', columns, sheet: written.sheet }) };
     }
-    if (columns && written.format === 'csv' && splitWanted()) {
+    if (columns && written.format === 'csv' && process.env.RB_EXPORT_SPLIT !== 'off') {
       const ranges = await reader.streamRanges(q, splitMinRows);
       const write = { format: 'csv' as const, columns };
-      if (ranges) return { bytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
+      if (ranges && (await splitWanted(ranges.rows))) return { bytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
     }
     if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };

@@ -4,13 +4,14 @@
  * rows spread unevenly over the row order, and every row once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { splitWanted } from './export-rows.js';
+import { AUTO_SPLIT_IDLE_CORES, AUTO_SPLIT_MIN_ROWS, splitWanted } from './export-rows.js';
+import { idleCores } from './idle-cores.js';
 import { rowOrderRanges } from './row-order-ranges.js';
 import { sqliteExportSplitCsv } from './sqlite-export-split.js';
 import { sqliteExportBytes } from './sqlite-export-stream.js';
@@ -115,9 +116,19 @@ it('cuts the row order into ranges open at both ends, the empty ones first', () 
   expect(rowOrderRanges([5, 5, 1, 9000], 400)).toEqual([{ sql: 'nulls' }, { sql: 'from', lo: -Infinity }]);
 });
 
-it('splits only when asked: RB_EXPORT_SPLIT=on always, auto by the load, unset or off never', () => {
-  expect(splitWanted('on')).toBe(true);
-  expect(splitWanted('off')).toBe(false);
-  expect(splitWanted(undefined)).toBe(false);
-  expect(splitWanted('auto')).toBe(availableParallelism() >= 2 && loadavg()[0]! < availableParallelism() - 1);
+it('splits when asked, and by default only large exports while two cores are idle', async () => {
+  const idle = (cores: number) => () => Promise.resolve(cores);
+  const two = availableParallelism() >= 2;
+  expect(await splitWanted(20_000, 'on', idle(0))).toBe(true);
+  expect(await splitWanted(5_000_000, 'off', idle(2))).toBe(false);
+  expect(await splitWanted(AUTO_SPLIT_MIN_ROWS - 1, undefined, idle(2))).toBe(false);
+  expect(await splitWanted(AUTO_SPLIT_MIN_ROWS, undefined, idle(2))).toBe(two);
+  expect(await splitWanted(AUTO_SPLIT_MIN_ROWS, 'auto', idle(AUTO_SPLIT_IDLE_CORES))).toBe(two);
+  expect(await splitWanted(1_000_000, undefined, idle(AUTO_SPLIT_IDLE_CORES - 0.1))).toBe(false);
+});
+
+it('counts idle cores over a short look: between none and all of them', async () => {
+  const cores = await idleCores(50);
+  expect(cores).toBeGreaterThanOrEqual(0);
+  expect(cores).toBeLessThanOrEqual(cpus().length + 0.01);
 });
