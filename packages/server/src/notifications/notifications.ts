@@ -72,17 +72,21 @@ export class NotificationsRepo {
       if (page.isRead !== undefined) q.where({ is_read: page.isRead });
       return q;
     };
-    const [rows, total, unread] = await Promise.all([
-      filtered()
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit)
-        .offset(page.offset),
-      filtered().count<{ n: unknown }[]>({ n: '*' }),
-      this.mine(userId).where({ is_read: false }).count<{ n: unknown }[]>({ n: '*' }),
-    ]);
+    // The page and both counts in one statement, so one snapshot: a notification written meanwhile shows in all
+    // three or in none (three statements on three pooled connections could list it and count it unread as 0).
+    const unreadOf = () => this.mine(userId).where({ is_read: false }).count({ n: '*' });
+    const rows = (await filtered()
+      .select('*', filtered().count({ n: '*' }).as('rb_total'), unreadOf().as('rb_unread'))
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(page.limit)
+      .offset(page.offset)) as Row[];
+    // No row to carry the counts (none, or a page past the end): they are read on their own.
+    const [total, unread] = rows.length
+      ? [[{ n: rows[0]!.rb_total }], [{ n: rows[0]!.rb_unread }]]
+      : await Promise.all([filtered().count<{ n: unknown }[]>({ n: '*' }), unreadOf()]);
     const totalRows = toNum(total[0]?.n);
     return {
       list: rows.map(notificationOf),
