@@ -8,14 +8,16 @@
  * rename and create-table dialogs share the dialog and are pressed the same way (the new table's title typed
  * first), and so is the confirmation of a view's deletion.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { call } from '../support/grid.js';
 import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
-import { chooseFromMenu } from '../support/web.js';
 
 let j: ViewsJourney;
 let page: Page;
+let cdp: CDPSession;
+/** Slows the page's CPU down `rate` times (1: full speed). */
+const throttle = (rate: number) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
 const landed: string[] = [];
 
 beforeAll(async () => {
@@ -79,14 +81,17 @@ beforeAll(async () => {
     };
     requestAnimationFrame(watchLeave);
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  cdp = await page.context().newCDPSession(page);
+  await throttle(6);
 }, 120_000);
 
 afterAll(async () => j?.close());
 
 // A dialog a failed step left open is closed, so the next step starts from the sidebar.
 afterEach(async () => {
+  await throttle(6);
+  if (await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count())
+    await page.keyboard.press('Escape');
   if (await page.locator('[data-testid=title-input]').count()) await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid=title-input]', { state: 'detached' });
 });
@@ -123,12 +128,34 @@ async function pressOkEarly(
   return { sent: await sent, landed: landed.join(', ') };
 }
 
+/**
+ * Opens a view's menu at full speed and, once it stands still, chooses `item` on the slowed-down page, so the
+ * dialog it opens opens slowly (the journey is about that dialog, not the menu).
+ */
+async function chooseSlowly(view: string, item: string): Promise<void> {
+  await throttle(1);
+  await page.hover(`[data-testid="view-${view}"]`);
+  await page.click(`[data-testid="view-${view}"] [data-testid=view-menu]`);
+  const entry = page.locator(`.ant-dropdown-menu-item:visible:has-text("${item}")`).last();
+  await entry.waitFor({ state: 'visible' });
+  await page.waitForTimeout(400);
+  await throttle(6);
+  await entry.click();
+}
+
 it.each(['kanban', 'calendar', 'form', 'gallery', 'grid'])(
   'creates a %s view with the first OK click, pressed as the dialog opens',
   async (type) => {
     const before = (await call(j.api, 'GET', `/api/v1/db/meta/tables/${j.tableId}/views`)).list.length;
+    // The sidebar's menu opens at full speed and is clicked once it stands still: the journey is about the
+    // dialog the menu item opens, which then opens on the slowed-down page.
+    await throttle(1);
     await page.click('[data-testid=create-view]');
-    await page.click(`[data-testid=create-view-${type}]`);
+    const item = page.locator(`[data-testid=create-view-${type}]`);
+    await item.waitFor({ state: 'visible' });
+    await page.waitForTimeout(400);
+    await throttle(6);
+    await item.click();
     const { sent, landed } = await pressOkEarly('POST', /\/api\/v1\/db\/meta\/tables\/[^/]+\/\w+s$/);
     expect(sent, `the press and release landed: ${landed}`).toBe(true);
     await page.waitForSelector('[data-testid=title-input]', { state: 'detached', timeout: 30_000 });
@@ -142,16 +169,14 @@ it.each(['kanban', 'calendar', 'form', 'gallery', 'grid'])(
 it('renames a view with the first OK click', async () => {
   const open = await page.locator('.ant-modal-wrap:visible').allInnerTexts();
   expect(open, 'no dialog is open before the rename').toEqual([]);
-  await page.hover('[data-testid="view-Kanban"]');
-  await chooseFromMenu(page, '[data-testid="view-Kanban"] [data-testid=view-menu]', 'Rename');
+  await chooseSlowly('Kanban', 'Rename');
   const { sent, landed } = await pressOkEarly('PATCH', /\/api\/v1\/db\/meta\/views\/[^/]+$/);
   expect(sent, `the press and release landed: ${landed}`).toBe(true);
   await page.waitForSelector('[data-testid=title-input]', { state: 'detached', timeout: 30_000 });
 });
 
 it('deletes a view with the first OK click of its confirmation', async () => {
-  await page.hover('[data-testid="view-Gallery"]');
-  await chooseFromMenu(page, '[data-testid="view-Gallery"] [data-testid=view-menu]', 'Delete');
+  await chooseSlowly('Gallery', 'Delete');
   const { sent, landed } = await pressOkEarly(
     'DELETE',
     /\/api\/v1\/db\/meta\/views\/[^/]+$/,
