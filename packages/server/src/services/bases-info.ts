@@ -4,6 +4,7 @@ import { applyAuditFilters, type AuditQuery } from '../audit/audit-query.js';
 import { flushPendingAudits } from '../audit/audit-writer.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../meta/ids.js';
+import { pageAndTotal } from '../meta/page-and-total.js';
 import type { BaseRecord } from '../meta/repos/bases.js';
 import { APP_VERSION } from '../version.js';
 
@@ -48,19 +49,17 @@ export async function listAudits(
   filters: Partial<AuditQuery> = {},
 ) {
   await flushPendingAudits(ctx.db);
-  const [rows, counted] = await Promise.all([
-    applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters)
-      .orderBy([
+  const { rows, total } = await pageAndTotal(
+    () => applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters),
+    {
+      limit,
+      offset,
+      order: [
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
-      ])
-      .limit(limit)
-      .offset(offset),
-    applyAuditFilters(ctx.db('rb_audits').where({ base_id: baseId }), filters).count<{ n: unknown }[]>({
-      n: '*',
-    }),
-  ]);
-  const total = Number(counted[0]?.n ?? 0);
+      ],
+    },
+  );
   return {
     list: rows.map((r) => ({ ...r, created_at: Number(r.created_at) })),
     pageInfo: {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { NO_PUBLISHER, type ChangePublisher } from '../changes/change-feed.js';
 import { requestLocale } from '../mail/messages.js';
 import { newId } from '../meta/ids.js';
+import { pageAndTotal } from '../meta/page-and-total.js';
 import { FiltersRepo } from '../meta/repos/filters.js';
 import { toBool, toNum } from '../meta/rows.js';
 import type { HookNotification, HookOperation } from './hook-schemas.js';
@@ -256,17 +257,14 @@ export class HooksRepo {
     hookId: string,
     page: { limit: number; offset: number },
   ): Promise<{ list: HookLog[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db('rb_hook_logs')
-        .where({ fk_hook_id: hookId })
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db('rb_hook_logs').where({ fk_hook_id: hookId }).count<{ n: unknown }[]>({ n: '*' }),
-    ]);
-    return { list: rows.map(logOf), total: toNum(count[0]?.n) };
+    // One snapshot: the delivery thread writes logs while the viewer polls them.
+    const { rows, total } = await pageAndTotal(() => this.db('rb_hook_logs').where({ fk_hook_id: hookId }), {
+      ...page,
+      order: [
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ],
+    });
+    return { list: rows.map(logOf), total };
   }
 }

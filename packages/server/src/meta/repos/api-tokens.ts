@@ -2,6 +2,7 @@
 import type { ApiTokenMeta } from '@rowbase/core/api/tokens';
 import type { Knex } from 'knex';
 import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
+import { pageAndTotal } from '../page-and-total.js';
 import { newId } from '../ids.js';
 import { toNum } from '../rows.js';
 
@@ -73,18 +74,17 @@ export class ApiTokensRepo {
     scope: ApiTokenScope,
     page: { limit: number; offset: number },
   ): Promise<{ tokens: ApiTokenRecord[]; total: number }> {
-    const q = this.db('rb_api_tokens');
-    if (scope.baseId !== undefined) q.where({ base_id: scope.baseId });
-    else q.where({ user_id: scope.userId }).whereNull('base_id');
-    const [rows, counted] = await Promise.all([
-      q
-        .clone()
-        .orderBy([{ column: 'created_at' }, { column: 'id' }])
-        .limit(page.limit)
-        .offset(page.offset),
-      q.clone().count<{ n: unknown }[]>({ n: '*' }),
-    ]);
-    return { tokens: rows.map(fromRow), total: toNum(counted[0]?.n ?? 0) };
+    const filtered = () => {
+      const q = this.db('rb_api_tokens');
+      if (scope.baseId !== undefined) q.where({ base_id: scope.baseId });
+      else q.where({ user_id: scope.userId }).whereNull('base_id');
+      return q;
+    };
+    const { rows, total } = await pageAndTotal(filtered, {
+      ...page,
+      order: [{ column: 'created_at' }, { column: 'id' }],
+    });
+    return { tokens: rows.map(fromRow), total };
   }
 
   /** Deletes a token; returns false when there was none. */

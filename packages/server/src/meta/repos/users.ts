@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { NO_PUBLISHER, type ChangePublisher } from '../../changes/change-feed.js';
 import { newId } from '../ids.js';
+import { pageAndTotal } from '../page-and-total.js';
 import { toBool, toNum, toNumOrNull } from '../rows.js';
 
 export interface User {
@@ -106,13 +107,17 @@ export class UsersRepo {
     offset: number;
     query?: string;
   }): Promise<{ users: User[]; total: number }> {
-    const base = this.db('rb_users');
-    if (opts.query) base.whereILike('email', `%${opts.query}%`);
-    const [rows, counted] = await Promise.all([
-      base.clone().orderBy('created_at', 'asc').limit(opts.limit).offset(opts.offset),
-      base.clone().count<{ n: unknown }[]>({ n: '*' }),
-    ]);
-    return { users: rows.map(fromRow), total: toNum(counted[0]?.n ?? 0) };
+    const filtered = () => {
+      const q = this.db('rb_users');
+      if (opts.query) q.whereILike('email', `%${opts.query}%`);
+      return q;
+    };
+    const { rows, total } = await pageAndTotal(filtered, {
+      limit: opts.limit,
+      offset: opts.offset,
+      order: [{ column: 'created_at' }, { column: 'id' }],
+    });
+    return { users: rows.map(fromRow), total };
   }
 
   async insert(user: Pick<User, 'email' | 'roles'> & UserPatch, trx: Knex = this.db): Promise<User> {

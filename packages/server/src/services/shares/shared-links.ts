@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import { RowReader, pageInfoOf, parsePaging, pkValue, rowDecoder, type Row } from '../../data/row-query.js';
 import type { StoredField, TableModel } from '../../data/table-model.js';
+import { pageAndTotal } from '../../meta/page-and-total.js';
 import type { ViewScope } from '../views/view-scope.js';
 import { sharedFields } from './shared-view-access.js';
 
@@ -44,15 +45,15 @@ async function page(
 ): Promise<{ list: Row[]; pageInfo: PageInfo }> {
   const { limit, offset } = parsePaging(q);
   const fields = projection(model);
-  const count = (await qb.clone().count({ count: '*' }).first()) as { count: unknown } | undefined;
-  const raw = (await qb
-    .select(fields.map((f) => f.name))
-    .orderBy(fields[0]!.name)
-    .limit(limit)
-    .offset(offset)) as Row[];
+  const { rows, total } = await pageAndTotal(() => qb.clone(), {
+    limit,
+    offset,
+    order: [{ column: fields[0]!.name }],
+    columns: fields.map((f) => f.name),
+  });
   return {
-    list: raw.map(rowDecoder(fields.map((f) => ({ title: f.title, key: f.name, decode: f.decode })))),
-    pageInfo: pageInfoOf(Number(count?.count ?? 0), limit, offset),
+    list: rows.map(rowDecoder(fields.map((f) => ({ title: f.title, key: f.name, decode: f.decode })))),
+    pageInfo: pageInfoOf(total, limit, offset),
   };
 }
 
