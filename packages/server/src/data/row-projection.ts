@@ -4,6 +4,7 @@
  * step by step").
  */
 import type { Knex } from 'knex';
+import { objectDecoder } from './row-builders.js';
 import { defaultQueryFields, queryFieldOf, type QueryField } from './computed/query-field.js';
 import type { StoredField, TableModel } from './table-model.js';
 
@@ -30,7 +31,7 @@ export interface Projection {
    * list cannot be one raw (a `?` in it that is not a binding).
    */
   compiledSelect?: Knex.Raw;
-  /** Raw rows to API rows (`rowDecoder(out)`). */
+  /** Raw rows to API rows (`objectDecoder(out)`, row-builders.ts). */
   decode: (raw: Row) => Row;
 }
 
@@ -59,7 +60,7 @@ export function cachedProjection(db: Knex, model: TableModel, fields: readonly s
     const chosen = queryFieldsOf(model, fields);
     const out = chosen.map((f) => ({ title: f.title, key: f.key, decode: f.decode }));
     const select = selectList(chosen, model.pk);
-    known = { out, select, compiledSelect: selectAsOneRaw(db, select), decode: rowDecoder(out) };
+    known = { out, select, compiledSelect: selectAsOneRaw(db, select), decode: objectDecoder(out) };
     if (byFields.size >= MAX_PROJECTIONS) byFields.clear();
     byFields.set(key, known);
   }

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { arrayToObject, arrayToObjectByLoop, type ArrayToObject } from './row-builders.js';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './sqlite-read-worker.js';
 
 export type Rows = Record<string, unknown>[];
@@ -224,17 +225,28 @@ export function startModuleWorker(entry: URL, data: unknown, resourceLimits?: Re
 }
 
 /**
+ * Builders of row objects per list of column names (row-builders.ts), compiled the second time a list is met:
+ * most reads are of a few shapes read again and again, and compiling costs more than one read saves.
+ */
+const MAX_BUILDERS = 256;
+const builders = new Map<string, ArrayToObject | undefined>();
+
+/**
  * Rows read as arrays (a reader's, or a raw statement's) as the driver's objects: one property per column
- * name, a later column of the same name overwriting an earlier one, as better-sqlite3 does.
+ * name, a later column of the same name overwriting an earlier one, as better-sqlite3 does. Built by an
+ * object literal compiled once per list of names (docs/performance.md, "Rows built by compiled literals").
  */
 export function rowObjects(columns: readonly string[], rows: readonly unknown[][]): Rows {
-  const out: Rows = new Array<Record<string, unknown>>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const values = rows[r]!;
-    const row: Record<string, unknown> = {};
-    for (let c = 0; c < columns.length; c++) row[columns[c]!] = values[c];
-    out[r] = row;
+  const key = JSON.stringify(columns);
+  let build = builders.get(key);
+  if (!build) {
+    if (builders.size >= MAX_BUILDERS) builders.clear();
+    const seen = builders.has(key);
+    build = seen ? arrayToObject(columns) : arrayToObjectByLoop(columns);
+    builders.set(key, seen ? build : undefined);
   }
+  const out: Rows = new Array<Record<string, unknown>>(rows.length);
+  for (let r = 0; r < rows.length; r++) out[r] = build(rows[r]!);
   return out;
 }
 
