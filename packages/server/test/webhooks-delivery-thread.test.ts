@@ -109,13 +109,13 @@ describe('the webhook delivery thread', () => {
       [1, 'HTTP_503', 'a'],
       [2, null, 'a'],
     ]);
-    // Sent one at a time, b waits for a's retry; pipelined with a (docs/webhooks.md "Pipelined deliveries"), b's
-    // first copy arrives before it and b goes once more after it. Either way b arrives last.
-    const arrived = receiver.arrived.filter((a) => a.startsWith('/fails-first'));
-    expect([
-      ['/fails-first|a', '/fails-first|a', '/fails-first|b'],
-      ['/fails-first|a', '/fails-first|b', '/fails-first|a', '/fails-first|b'],
-    ]).toContainEqual(arrived);
+    // Ready-made payloads name no row the thread knows, so each goes alone (docs/webhooks.md "Pipelined
+    // deliveries"): b waits for a's retry.
+    expect(receiver.arrived.filter((a) => a.startsWith('/fails-first'))).toEqual([
+      '/fails-first|a',
+      '/fails-first|a',
+      '/fails-first|b',
+    ]);
   });
 
   it('refuses a private address unless local hooks are allowed, on the thread too', async () => {
@@ -161,9 +161,8 @@ describe.each(testDatabases())('webhook deliveries through the delivery thread o
     const created = await server.api.post(t.v1, productRow(1), as());
     const id = created.body.Id;
     for (const qty of [2, 3, 4]) await server.api.patch(`${t.v1}/${id}`, { Qty: qty }, as());
-    // Updates pipelined behind the failed insert may reach the receiver before its retry; each is then sent
-    // again after it (docs/webhooks.md "Pipelined deliveries"), so what follows the insert's retry is the
-    // updates in write order, once each.
+    // The updates are of the same row as the failed insert, so none is sent before its retry (docs/webhooks.md
+    // "Pipelined deliveries"): what follows the insert's retry is the updates in write order, once each.
     const afterRetry = (r: typeof receiver.received) => {
       const inserts = r.flatMap((x, i) => (x.body.type === 'records.after.insert' ? [i] : []));
       return inserts.length < 2
@@ -181,7 +180,7 @@ describe.each(testDatabases())('webhook deliveries through the delivery thread o
       ['records.after.update', 4],
     ]);
     const inserts = got.filter((r) => r.body.type === 'records.after.insert');
-    expect(got[0]!.body.type).toBe('records.after.insert');
+    expect(got.slice(0, 2).map((r) => r.body.type)).toEqual(['records.after.insert', 'records.after.insert']);
     expect(inserts.map((r) => r.body.data.rows[0].Qty)).toEqual([1, 1]);
     // Both tries of the insert carried the same delivery id.
     expect(inserts[0]!.body.id).toBe(inserts[1]!.body.id);

@@ -35,6 +35,34 @@ export interface FromSender {
   done: { key: number; outcome: DeliveryOutcome }[];
 }
 
+/**
+ * The rows a delivery carries, by key; undefined when they are not known (a write by filter, a manual trigger's
+ * ready-made payload).
+ */
+function rowKeys(d: UrlDelivery): string[] | undefined {
+  const w = d.write;
+  const ids = w?.event.ids;
+  if (!ids) return undefined;
+  return (w.rows ? w.rows.map((i) => ids[i]) : ids).map(String);
+}
+
+/**
+ * How many of a hook's waiting deliveries go out together: at most `MAX_PIPELINED`, and never two of the same
+ * row, so a row's next delivery is sent only once the previous one was answered, retried or given up (a
+ * delivery whose rows are not known goes alone). See docs/webhooks.md "Pipelined deliveries".
+ */
+function groupLength(waiting: readonly { delivery: UrlDelivery }[]): number {
+  const seen = new Set<string>();
+  let n = 0;
+  for (; n < waiting.length && n < MAX_PIPELINED; n++) {
+    const keys = rowKeys(waiting[n]!.delivery);
+    if (!keys) return Math.max(n, 1);
+    if (keys.some((k) => seen.has(k))) return n;
+    for (const k of keys) seen.add(k);
+  }
+  return n;
+}
+
 /** Returns the handler of messages from the app thread; `post` carries the replies back. */
 export function deliveryLanes(post: (m: FromSender) => void): (m: ToSender) => void {
   const running = new Map<number, AbortController>();
@@ -129,7 +157,7 @@ export function deliveryLanes(post: (m: FromSender) => void): (m: ToSender) => v
     const lane = lanes.get(id);
     if (!lane || lane.busy) return;
     if (!lane.waiting.length) return void lanes.delete(id);
-    const group = lane.waiting.splice(0, MAX_PIPELINED);
+    const group = lane.waiting.splice(0, groupLength(lane.waiting));
     lane.busy = true;
     const sending = group.length === 1 ? send(group[0]!) : sendGroup(group);
     // Nothing is left hanging: a delivery the group did not finish ends as failed.
