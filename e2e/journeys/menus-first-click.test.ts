@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   viewTitle = (await call(j.api, 'GET', `/api/v1/db/meta/tables/${j.tableId}/views`)).list[0].title;
   page = await j.open();
-  await page.waitForSelector('[data-testid=grid] canvas');
+  await page.waitForSelector('[data-testid=grid] canvas', { timeout: 60_000 });
   // `__watch(target)` records, every frame until the next release, where `target` is drawn on screen (empty and
   // off-screen boxes are not drawn), and where the press and release landed.
   await page.evaluate(() => {
