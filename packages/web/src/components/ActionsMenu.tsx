@@ -2,7 +2,8 @@
  * The "⋯" button that opens an item's menu (a base, a table, a view, a kanban stack, a dashboard layout), and
  * the confirmation a destructive entry of such a menu asks for.
  */
-import { Button, Dropdown, Modal, type MenuProps } from 'antd';
+import { Button, Modal, type MenuProps } from 'antd';
+import { Dropdown } from './still-popups';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

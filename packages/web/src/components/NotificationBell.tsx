@@ -4,7 +4,8 @@
  * (`notification:created`, docs/notifications.md); the count is also asked again every 30 seconds and when the
  * tab regains focus, in case the connection was down.
  */
-import { Badge, Button, Popover } from 'antd';
+import { Badge, Button } from 'antd';
+import { Popover } from './still-popups';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 /** The signed-in user's menu: account settings, profile, sign out. */
-import { Avatar, Dropdown } from 'antd';
+import { Avatar } from 'antd';
+import { Dropdown } from './still-popups';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useMe } from '../api/auth';

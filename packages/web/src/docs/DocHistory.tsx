@@ -1,6 +1,7 @@
 /** The snapshot history of a page: take a snapshot, preview one, restore it (docs/documentation-bases.md). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Popconfirm, Tag } from 'antd';
+import { Button, Drawer, Tag } from 'antd';
+import { Popconfirm } from '../components/still-popups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { docsApi } from './docs-api';

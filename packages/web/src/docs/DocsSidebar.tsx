@@ -6,7 +6,8 @@
  */
 import type { BaseMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm } from 'antd';
+import { Button, Input } from 'antd';
+import { Popconfirm } from '../components/still-popups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate, useParams } from 'react-router-dom';

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { tablesKey } from '../api/tables';
+import { useStillModalMotion } from '../components/modal-motion';
 import { tablePath } from '../app/nav-paths';
 import { listenToJob, type JobListening } from '../jobs/job-listener';
 import { jobsApi } from '../api/jobs';
@@ -58,6 +59,7 @@ export function ImportWizard({
   table?: TableMeta;
 }) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
@@ -172,6 +174,7 @@ export function ImportWizard({
 
   return (
     <Modal
+      {...motion}
       open={open}
       title={table ? t('import.intoTable', { title: table.title }) : t('import.title')}
       onCancel={close}

@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { errorMessageOf } from '../../api/notify';
 import { usePermissions } from '../../app/use-permissions';
 import { cellTypeOf } from '../../fields/registry';
+import { useStillModalMotion } from '../../components/modal-motion';
 import { displayColumn, type Row } from './card-data';
 
 interface Props {
@@ -30,6 +31,7 @@ const IN_PLACE = new Set(['text', 'longText', 'number', 'date', 'select', 'json'
 
 export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   const path = `/api/v1/db/data/noco/${table.base_id}/${table.id}/${encodeURIComponent(String(rowId))}`;
   const record = useQuery({
     queryKey: ['record', table.id, rowId],
@@ -60,6 +62,7 @@ export function CardRecord({ table, rowId, row, onClose, onSaved }: Props) {
 
   return (
     <Modal
+      {...motion}
       open
       onCancel={onClose}
       footer={null}

@@ -20,7 +20,8 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, ConfigProvider, Input, Popover, Spin, Switch } from 'antd';
+import { Alert, Button, ConfigProvider, Input, Spin, Switch } from 'antd';
+import { Popover } from '../../components/still-popups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';

@@ -10,6 +10,7 @@ import { isRowOrderColumn } from '@rowbase/core/fields/row-order';
 import { Modal } from 'antd';
 import { useEffect, useReducer, useState } from 'react';
 import { usePermissions } from '../../app/use-permissions';
+import { useStillModalMotion } from '../../components/modal-motion';
 import type { EditorServices } from '../../fields/editors/editor-props';
 import { cellTypeOf } from '../../fields/registry';
 import type { GridController } from '../grid/grid-controller';
@@ -38,6 +39,7 @@ export function ExpandedRecord({
   onError,
   onCommentCount,
 }: Props) {
+  const motion = useStillModalMotion();
   const rowId = g.rowIdAt(row);
   // A viewer reads the record; the server would refuse their edits anyway.
   const canEdit = usePermissions(table.base_id).allowed('dataEdit') && !g.readOnly;
@@ -96,6 +98,7 @@ export function ExpandedRecord({
 
   return (
     <Modal
+      {...motion}
       open
       width={720}
       title={`${table.title} #${String(rowId ?? row + 1)}`}

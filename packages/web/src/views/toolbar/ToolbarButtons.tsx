@@ -3,7 +3,8 @@
  * filter and sort menus behind theirs, and the search box over the display value.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Input, Popover } from 'antd';
+import { Button, Input } from 'antd';
+import { Popover } from '../../components/still-popups';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditHistory } from '../../undo/edit-history';

@@ -6,6 +6,7 @@
 import { Modal } from 'antd';
 import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStillModalMotion } from '../../../components/modal-motion';
 import { GRID_SHORTCUTS, keyLabel, opensShortcutHelp } from './grid-shortcuts';
 
 function isTextBox(target: EventTarget | null): boolean {
@@ -29,8 +30,9 @@ export function useShortcutHelpKeys(open: () => void): void {
 
 export function ShortcutHelp({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const motion = useStillModalMotion();
   return (
-    <Modal open title={t('shortcuts.title')} onCancel={onClose} footer={null} width={560}>
+    <Modal {...motion} open title={t('shortcuts.title')} onCancel={onClose} footer={null} width={560}>
       <div className="flex flex-col gap-4" data-testid="shortcut-help">
         {GRID_SHORTCUTS.map((group) => (
           <section key={group.title}>
