@@ -1,8 +1,8 @@
 /**
  * The first count of a filter on a large SQLite table runs on a reader thread beside its page
  * (docs/performance.md, "Counts beside pages"): a table known (from an earlier count) to hold at least
- * 100,000 rows sends it there at once while a reader runs, a smaller one keeps the rule of slow shapes.
- * Counts stay exact.
+ * 100,000 rows sends it there at once while a reader runs, a smaller one keeps the rule of slow shapes. A text
+ * search's page runs alone (a short page is its own count). Counts stay exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPoolOf } from '../src/data/sqlite-read-pool.js';
@@ -68,6 +68,26 @@ describe('first counts beside their page on sqlite', () => {
     // Its shape was sent once; another value of it follows the timings of the read pool.
     expect(await totalRows(t, '(Qty,gt,89)~and(Qty,lt,95)')).toBe(5_000);
     expect(await totalRows(t, '(Qty,gt,9)~and(Qty,lt,95)')).toBe(85_000);
+  });
+
+  it('runs a text search alone while a reader runs: its short page is its own count', async () => {
+    const pool = readPoolOf(server.ctx.db)!;
+    expect(pool.threads).toBe(1);
+    const before = pool.dispatched;
+    const res = await server.api.get(
+      `${large.v2}?limit=25&where=${encodeURIComponent('(Title,like,Item 1234)')}`,
+      {
+        token: large.owner.token,
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 'Item 1234' and 'Item 12340' to 'Item 12349': no count of the whole table was sent to the reader.
+    expect(res.body.list.map((r: { Title: string }) => r.Title)).toEqual([
+      'Item 1234',
+      ...Array.from({ length: 10 }, (_, i) => `Item 1234${i}`),
+    ]);
+    expect(res.body.pageInfo.totalRows).toBe(11);
+    expect(pool.dispatched).toBe(before);
   });
 
   it('keeps the first count of a smaller table on the main thread', async () => {

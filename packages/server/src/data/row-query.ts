@@ -580,9 +580,10 @@ export class RowReader {
   /**
    * Whether a count is the first of its shape, read from the table (no count table), of a table known to hold
    * FIRST_COUNT_BESIDE_PAGE_ROWS rows or more: it runs beside the page, while a reader runs (docs/performance.md).
+   * Not a text search's: most are short pages, their own count, and the count would read the whole table.
    */
   private firstCountOfLargeTable(q: PageQuery, countSql: NativeQuery): boolean {
-    if (q.within || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
+    if (q.within || searchesText(q.where) || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
     if (!readerRunning(this.db)) return false;
     const plan = this.countPlan(q.where);
     if (plan.counts || plan.or || countsBeside.has(countSql.sql)) return false;
