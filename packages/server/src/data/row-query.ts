@@ -16,14 +16,12 @@ import { cachedProjection, queryFieldsOf, type OutField, type Projection, type R
 import {
   goesToReader,
   hasReadPool,
-  noWriteOpen,
   readerRunning,
   selectCompiled,
   selectNative,
   selectRows,
   type NativeQuery,
 } from './sqlite-statements.js';
-import { readPoolOf } from './sqlite-read-pool.js';
 import { compiledOnce } from './compiled-shapes.js';
 import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
@@ -37,7 +35,6 @@ import { searchesText } from './pg-like.js';
 import { whileReading } from './read-gate.js';
 import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
-import { rowOrderSplitSql } from './export/row-order-split-sql.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
 const SEEK_FROM_OFFSET = 500;
@@ -106,8 +103,8 @@ export class RowReader {
   private readonly filterShapes = new WeakMap<readonly FilterNode[], FilterShape>();
 
   constructor(
-    private readonly db: Knex,
-    private readonly model: TableModel,
+    readonly db: Knex,
+    readonly model: TableModel,
     private readonly cache: DataCache,
     private readonly now = new Date(),
   ) {}
@@ -172,29 +169,16 @@ export class RowReader {
     return { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   }
 
-  /** Every row of a query in order, one SELECT (one snapshot), and what each column is: what an export streams. */
-  streamSql(q: RowQuery): NativeQuery & { out: OutField[] } {
+  /**
+   * Every row of a query in order, one SELECT with no paging, and what each column is; the index its filter and
+   * sort want is suggested as for a page. What an export reads (export/export-source.ts).
+   */
+  orderedSelect(q: RowQuery): { qb: Knex.QueryBuilder; out: OutField[] } {
     const projection = this.projection(q.fields);
     this.cache.indexes.suggest(this.db, this.model, q.where, this.indexSort(q));
     const qb = this.filtered(q.where, this.db, q.within).select(projection.select);
     this.orderBy(qb, q.sort);
-    const compiled = qb.toSQL().toNative();
-    return { sql: compiled.sql, bindings: compiled.bindings as unknown[], out: projection.out };
-  }
-
-  /** The statements of an export split by row order ranges (export/row-order-split-sql.ts), or undefined. */
-  streamRanges(q: RowQuery, minRows: number): ReturnType<typeof rowOrderSplitSql> {
-    return rowOrderSplitSql(this.db, this.model, q, minRows);
-  }
-
-  /**
-   * The embedded SQLite file an export may stream from on a thread of its own (reader threads on), once every
-   * write begun before has committed; otherwise undefined, and the export reads pages here.
-   */
-  async streamFile(): Promise<string | undefined> {
-    const pool = readPoolOf(this.db);
-    if (!pool?.usable || !(await noWriteOpen(this.db))) return undefined;
-    return pool.file;
+    return { qb, out: projection.out };
   }
 
   /** The sort the auto-indexer plans for: a filtered list without sort runs in row order. */

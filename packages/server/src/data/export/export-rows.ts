@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import type { OutField, RowQuery, RowReader } from '../row-query.js';
 import { csvColumns, type ExportField } from './export-fields.js';
+import { exportFile, exportRanges, exportSql } from './export-source.js';
 import { idleCores } from './idle-cores.js';
 import { sqliteExportSplitCsv } from './sqlite-export-split.js';
 import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
@@ -93,15 +94,15 @@ export async function exportRows(
   splitMinRows = SPLIT_MIN_ROWS,
 ): Promise<ExportRows | ExportBytes | ExportSheet> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
-  const file = await reader.streamFile();
+  const file = await exportFile(reader);
   if (file) {
-    const stream = reader.streamSql(q);
+    const stream = exportSql(reader, q);
     const columns = written && readerColumns(written.fields, stream.out);
     if (columns && written.sheet) {
       return { deflatedSheet: sqliteExportSheet(file, stream, { format: 'xlsx', columns, sheet: written.sheet }) };
     }
     if (columns && written.format === 'csv' && process.env.RB_EXPORT_SPLIT !== 'off') {
-      const ranges = await reader.streamRanges(q, splitMinRows);
+      const ranges = await exportRanges(reader, q, splitMinRows);
       const write = { format: 'csv' as const, columns };
       if (ranges && (await splitWanted(ranges.rows))) return { bytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
     }

@@ -79,7 +79,7 @@ async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<Ex
 }
 
 /**
- * Every row of `q` (compiled by RowReader.streamSql) read from the database file `file`, a batch at a time,
+ * Every row of `q` (compiled by export-source.ts) read from the database file `file`, a batch at a time,
  * each row an array of its values decoded as the records API gives them, in `out` order.
  */
 export async function* sqliteExportRows(
