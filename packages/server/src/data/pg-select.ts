@@ -2,12 +2,9 @@
  * PostgreSQL row reads without knex's per-query work (docs/performance.md, "A warm read, step by step"): a
  * compiled SELECT (SQL with `$n` placeholders) runs on a pooled connection, and its rows come back as the
  * driver parses them, as knex would return them, except dates and timestamps without zone (below). Through a
- * transaction, its own connection is used. A text seen before runs as a named statement (docs/performance.md,
- * "Named statements on PostgreSQL").
+ * transaction, its own connection is used.
  */
 import type { Knex } from 'knex';
-import { namesStatements } from './pg-session.js';
-import { statementGeneration, statementName } from './pg-statement-names.js';
 import type { NativeQuery } from './sqlite-statements.js';
 
 type TypeParser = (text: string) => unknown;
@@ -15,13 +12,9 @@ type TypeParser = (text: string) => unknown;
 interface PgConnection {
   query(config: {
     text: string;
-    name?: string;
     values: readonly unknown[];
     types: PgTypes;
   }): Promise<{ rows: Record<string, unknown>[] }>;
-  query(sql: string): Promise<unknown>;
-  /** The driver's record of the statements this connection has parsed, by name (`pg` 8). */
-  connection?: { parsedStatements?: Record<string, string> };
 }
 
 interface PgTypes {
@@ -68,54 +61,15 @@ function readTypes(driver: PgTypes): PgTypes {
   return types;
 }
 
-/** The statement generation each connection's named statements belong to (pg-statement-names.ts). */
-const generationOf = new WeakMap<PgConnection, number>();
-
 /**
- * The name to send this SQL under on this connection, or undefined: only outside transactions (a failed
- * statement there cannot be retried), on connections planned per execution (pg-session.ts) whose driver keeps
- * its parsed statements where they can be dropped. Statements of an older generation are dropped first.
- */
-async function nameOn(db: Knex | Knex.Transaction, conn: PgConnection, sql: string): Promise<string | undefined> {
-  if ((db as Knex.Transaction).isTransaction || !namesStatements(conn)) return undefined;
-  const parsed = conn.connection?.parsedStatements;
-  if (!parsed || typeof parsed !== 'object') return undefined;
-  const name = statementName(sql);
-  if (name === undefined) return undefined;
-  const generation = statementGeneration();
-  const held = generationOf.get(conn);
-  if (held !== undefined && held !== generation && Object.keys(parsed).length > 0) {
-    await conn.query('deallocate all');
-    for (const key of Object.keys(parsed)) delete parsed[key];
-  }
-  generationOf.set(conn, generation);
-  return name;
-}
-
-/** PostgreSQL refuses a prepared statement whose columns changed since it was parsed (a field's type changed). */
-const isStaleStatement = (err: unknown) =>
-  (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
-
-/**
- * Runs a compiled SELECT on PostgreSQL, as a named statement once its text has been seen before
- * (pg-statement-names.ts). A failure carries the SQL in front of the database's words, as knex puts it (the
- * error handler keeps only the words after the last ` - `).
+ * Runs a compiled SELECT on PostgreSQL. A failure carries the SQL in front of the database's words, as knex
+ * puts it (the error handler keeps only the words after the last ` - `).
  */
 export async function selectPgNative(db: Knex | Knex.Transaction, q: NativeQuery): Promise<Record<string, unknown>[]> {
   const client = db.client as PgClient;
   const conn = await client.acquireConnection();
   try {
-    const types = readTypes(client.driver.types);
-    const name = await nameOn(db, conn, q.sql);
-    try {
-      return (await conn.query({ text: q.sql, name, values: q.bindings, types })).rows;
-    } catch (err) {
-      if (name === undefined || !isStaleStatement(err)) throw err;
-      // Parsed before a column's type changed: drop it and parse the text again under the same name.
-      await conn.query(`deallocate "${name}"`);
-      delete conn.connection?.parsedStatements?.[name];
-      return (await conn.query({ text: q.sql, name, values: q.bindings, types })).rows;
-    }
+    return (await conn.query({ text: q.sql, values: q.bindings, types: readTypes(client.driver.types) })).rows;
   } catch (err) {
     if (err instanceof Error) err.message = `${q.sql} - ${err.message}`;
     throw err;
