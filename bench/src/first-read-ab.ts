@@ -5,10 +5,7 @@
  * before it (10 requests each), waits for their builds, then times the first read: wall time, server CPU and
  * event-loop CPU. Prints each sample and the medians.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServerProcess } from './server-process.js';
+import { startOnKeptCopy } from './kept-copy-server.js';
 import { median } from './stats.js';
 
 /** The Items table's v1 and v2 list paths, and a `where` parameter. */
@@ -44,29 +41,9 @@ export async function runFirstReadAb(ab: FirstReadAb): Promise<void> {
   ];
 
   async function sample(dist: string | undefined): Promise<Sample> {
-    const dir = mkdtempSync(path.join(tmpdir(), `${ab.env.toLowerCase()}-cold-`));
-    copyFileSync(source, path.join(dir, 'rowbase.db'));
-    copyFileSync(path.join(path.dirname(source), 'jwt-secret'), path.join(dir, 'jwt-secret'));
-    const server = await startServerProcess({ DATA_DIR: dir, ...(dist ? { BENCH_SERVER_DIST: dist } : {}) });
+    const kept = await startOnKeptCopy(source, `${ab.env.toLowerCase()}-cold`, dist);
+    const { server, get, baseId, itemsId } = kept;
     try {
-      const signin = await fetch(`${server.url}/api/v1/auth/user/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench-shapes@example.com', password: 'Password123!' }),
-      });
-      const { token } = (await signin.json()) as { token: string };
-      const get = async (p: string) => {
-        const r = await fetch(server.url + p, { headers: { 'xc-auth': token } });
-        if (r.status !== 200) throw new Error(`${p} -> ${r.status} ${await r.text()}`);
-        return r.json();
-      };
-      const bases = (await get('/api/v1/db/meta/projects')).list as { id: string; title: string }[];
-      const baseId = bases.find((b) => b.title === 'Shapes')!.id;
-      const tables = (await get(`/api/v1/db/meta/projects/${baseId}/tables`)).list as {
-        id: string;
-        title: string;
-      }[];
-      const itemsId = tables.find((t) => t.title === 'Items')!.id;
       const paths: ItemsPaths = {
         v2: `/api/v2/tables/${itemsId}/records`,
         v1: `/api/v1/db/data/noco/${baseId}/${itemsId}`,
@@ -88,8 +65,7 @@ export async function runFirstReadAb(ab: FirstReadAb): Promise<void> {
         console.log(`reads by readers before the timed read: ${readerReads}`);
       return { wall, cpu, main };
     } finally {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
+      await kept.close();
     }
   }
 

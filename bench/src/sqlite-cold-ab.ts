@@ -10,10 +10,7 @@
  * COLD_ROWS is the suite's BENCH_ROWS (default 1,000,000). Prints per shape and build the medians of wall time, server CPU (all threads, the builds a request starts
  * beside it included) and event-loop CPU of the first request.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServerProcess } from './server-process.js';
+import { startOnKeptCopy } from './kept-copy-server.js';
 import { shapesOf } from './suites/shapes.js';
 import { median } from './stats.js';
 
@@ -30,29 +27,9 @@ const builds: [string, string | undefined][] = [
 const figures = new Map<string, Map<string, [number, number, number][]>>();
 
 async function oneRound(name: string, dist: string | undefined): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sqlite-cold-'));
-  copyFileSync(source, path.join(dir, 'rowbase.db'));
-  copyFileSync(path.join(path.dirname(source), 'jwt-secret'), path.join(dir, 'jwt-secret'));
-  const server = await startServerProcess({ DATA_DIR: dir, ...(dist ? { BENCH_SERVER_DIST: dist } : {}) });
+  const kept = await startOnKeptCopy(source, 'sqlite-cold', dist);
+  const { server, get, baseId, itemsId } = kept;
   try {
-    const signin = await fetch(`${server.url}/api/v1/auth/user/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench-shapes@example.com', password: 'Password123!' }),
-    });
-    const { token } = (await signin.json()) as { token: string };
-    const get = async (p: string) => {
-      const r = await fetch(server.url + p, { headers: { 'xc-auth': token } });
-      if (r.status !== 200) throw new Error(`${p} -> ${r.status} ${await r.text()}`);
-      return r.json();
-    };
-    const bases = (await get('/api/v1/db/meta/projects')).list as { id: string; title: string }[];
-    const baseId = bases.find((b) => b.title === 'Shapes')!.id;
-    const tables = (await get(`/api/v1/db/meta/projects/${baseId}/tables`)).list as {
-      id: string;
-      title: string;
-    }[];
-    const itemsId = tables.find((t) => t.title === 'Items')!.id;
     const byShape = figures.get(name) ?? figures.set(name, new Map()).get(name)!;
     const line: string[] = [];
     for (const shape of shapesOf({ baseId, itemsId, insertRate: 0, insertCpuUs: 0 }, rows)) {
@@ -69,8 +46,7 @@ async function oneRound(name: string, dist: string | undefined): Promise<void> {
     }
     console.log(`${name} (wall/server CPU/event-loop ms): ${line.join(' ')}`);
   } finally {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await kept.close();
   }
 }
 
