@@ -8,6 +8,10 @@ export default defineConfig({
   resolve,
   ssr,
   test: {
+    // Vitest's default is one worker per core but one (a single fork on a 2-core machine), and the server's tests
+    // mostly wait on PostgreSQL, MySQL, Redis, HTTP and timers: three forks keep both cores busy. Every test file
+    // has its own scratch databases, Redis key prefix and ports.
+    maxWorkers: 3,
     projects: [
       { resolve, ssr, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'] } },
