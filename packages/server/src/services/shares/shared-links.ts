@@ -52,7 +52,7 @@ async function page(
     columns: fields.map((f) => f.name),
   });
   return {
-    list: rows.map(rowDecoder(fields.map((f) => ({ title: f.title, key: f.name, decode: f.decode })))),
+    list: rows.map(rowDecoder(fields)),
     pageInfo: pageInfoOf(total, limit, offset),
   };
 }
