@@ -11,6 +11,7 @@ import { call, createBenchTable, seed, STATUSES, type Api } from '../rows-bench.
 import type { ServerProcess } from '../server-process.js';
 import { backendCpuSince, pgBackendCpu } from '../pg-backend-cpu.js';
 import { median, percentile } from '../stats.js';
+import { leanGet } from '../lean-get.js';
 
 /** The benchmark's user on the server under test. */
 export type ShapeApi = Api;
@@ -166,12 +167,18 @@ export async function shapesBench(
     `${'  bulk insert through the API'.padEnd(52)} ${Math.round(fixture.insertRate).toLocaleString('en')} rows/s (server CPU ${fixture.insertCpuUs.toFixed(1)} µs/row)`,
   );
   await server.indexesSettled();
-  const get = async (path: string) => {
-    const r = await fetch(api.url + path, { headers: { 'xc-auth': api.token } });
-    if (r.status !== 200) throw new Error(`${path} -> ${r.status} ${await r.text()}`);
-    return r.arrayBuffer();
-  };
+  const get = leanGet(api.url, api.token);
   const runs = n >= 1_000_000 ? 60 : 200;
+  // The floor under every warm figure: a request that reads nothing, through the same client, so runs on
+  // machines of different speed (or days of different load) can be compared.
+  for (let i = 0; i < 50; i++) await get(`/api/v1/version?i=${i}`);
+  const floor: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await get(`/api/v1/version?i=${i}`);
+    floor.push(performance.now() - t);
+  }
+  lines.push(`${'  HTTP floor: GET /api/v1/version, p50'.padEnd(52)} ${median(floor).toFixed(2)} ms`);
   lines.push(
     `  ${'shape'.padEnd(50)} ${'cold'.padStart(11)} ${'index build'.padStart(11)} ${'warm p50'.padStart(11)} ${'warm p95'.padStart(11)} ${'CPU/request'.padStart(11)}${pgDatabase ? ' DB CPU/req.'.padStart(12) : ''}`,
   );
@@ -251,5 +258,6 @@ export async function shapesBench(
   lines.push(
     `${`  bulk insert after the shapes ran (${more.toLocaleString('en')} rows)`.padEnd(52)} ${Math.round(rate).toLocaleString('en')} rows/s (server CPU ${cpuPerRow.toFixed(1)} µs/row)`,
   );
+  get.close();
   return { lines };
 }
