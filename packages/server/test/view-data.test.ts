@@ -99,6 +99,20 @@ describe.each(testDatabases())('view-scoped row API on %s', (kind) => {
       { Status: 'a', count: 3 },
       { Status: 'b', count: 1 },
     ]);
+    // The group count in pageInfo: a short page counts itself, a full page and one past the end count again.
+    const groupPage = async (limit: number, offset: number) =>
+      (
+        await server.api.get(
+          data(`/groupby?column_name=Status&limit=${limit}&offset=${offset}`, t.defaultViewId),
+          opts(),
+        )
+      ).body as { list: unknown[]; pageInfo: { totalRows: number; isLastPage: boolean } };
+    expect(byStatus.body.pageInfo).toMatchObject({ totalRows: 3, isLastPage: true });
+    expect((await groupPage(2, 0)).pageInfo).toMatchObject({ totalRows: 3, isLastPage: false });
+    const last = await groupPage(2, 2);
+    expect([last.list.length, last.pageInfo.totalRows, last.pageInfo.isLastPage]).toEqual([1, 3, true]);
+    const past = await groupPage(2, 10);
+    expect([past.list.length, past.pageInfo.totalRows]).toEqual([0, 3]);
     const col = (id: string, body: unknown) =>
       server.api.patch(`/api/v1/db/meta/views/${t.defaultViewId}/columns/${id}`, body, opts());
     for (const res of [
