@@ -32,6 +32,8 @@ export interface Timed {
   cpu: number;
   /** When each write's response came, by marker (the `Name` the write set). */
   answered: Map<string, number>;
+  /** Each write's request and response times (performance.now()). */
+  spans: [number, number][];
 }
 
 /**
@@ -43,7 +45,7 @@ export async function writeRound(
   opts: { count: number; tag: string; settled: (tag: string) => Promise<void> },
 ): Promise<{ insert: Timed; update: Timed }> {
   const half = async (kind: 'i' | 'u', write: (marker: string, i: number) => Promise<unknown>) => {
-    const timed: Timed = { ms: [], cpu: 0, answered: new Map() };
+    const timed: Timed = { ms: [], cpu: 0, answered: new Map(), spans: [] };
     const cpu = await t.server.cpuMs();
     for (let i = 0; i < opts.count; i++) {
       const marker = `${opts.tag}-${kind}${i}`;
@@ -52,6 +54,7 @@ export async function writeRound(
       const done = performance.now();
       timed.ms.push(done - started);
       timed.answered.set(marker, done);
+      timed.spans.push([started, done]);
     }
     await opts.settled(`${opts.tag}-${kind}`);
     timed.cpu = (await t.server.cpuMs()) - cpu;

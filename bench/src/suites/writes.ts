@@ -58,6 +58,29 @@ async function startReceiver() {
   };
 }
 
+/**
+ * The share of writes during which at least one delivery reached the receiver: a proxy, steady under load, for
+ * how many writes share the cores with delivery work (the delivery thread, the receiver).
+ */
+function duringDeliveries(arrivals: number[], spans: [number, number][]): number {
+  const at = [...arrivals].sort((a, b) => a - b);
+  const firstAfter = (t: number) => {
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const hit = spans.filter(([from, to]) => {
+    const i = firstAfter(from);
+    return i < at.length && at[i]! <= to;
+  }).length;
+  return spans.length ? hit / spans.length : 0;
+}
+
 const fmt = (ms: number[]) =>
   !ms.length ? 'none' : `p50 ${median(ms).toFixed(2)} ms   p95 ${percentile(ms, 95).toFixed(2)} ms`;
 
@@ -109,7 +132,7 @@ export async function writesBench(): Promise<string[]> {
       { t: plainTable, settled: settledFor(0), tag: 'plain' },
       { t: hookedTable, settled: settledFor(HOOKS), tag: 'hooked' },
     ];
-    const empty = (): Timed => ({ ms: [], cpu: 0, answered: new Map() });
+    const empty = (): Timed => ({ ms: [], cpu: 0, answered: new Map(), spans: [] });
     const totals = sides.map(() => ({ insert: empty(), update: empty() }));
     /** App-thread CPU per write (inserts and updates together), per side. */
     const mainCpu = sides.map(() => 0);
@@ -129,6 +152,7 @@ export async function writesBench(): Promise<string[]> {
           into.ms.push(...got[op].ms);
           into.cpu += got[op].cpu / (ROUNDS * RUNS);
           for (const [k, v] of got[op].answered) into.answered.set(k, v);
+          into.spans.push(...got[op].spans);
         }
       }
     }
@@ -166,6 +190,11 @@ export async function writesBench(): Promise<string[]> {
         `${a.toFixed(2)} -> ${b.toFixed(2)} ms (${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)} %)`,
       );
     }
+    const during = duringDeliveries(
+      [...receiver.arrived.values()],
+      [...hooked.insert.spans, ...hooked.update.spans],
+    );
+    line('writes with 3 webhooks during which a delivery arrived', `${(during * 100).toFixed(1)} %`);
     line('webhook delivery after the write answered', `${fmt(lag)}   ${lag.length}/${expected} delivered`);
   } finally {
     await receiver.close();

@@ -3,8 +3,9 @@
  * feed calls us inside the writer's request, so the handler only schedules: on the next turn, and after the
  * previous write of the same table was scheduled (so deliveries follow commit order), it takes the table's
  * active hooks from memory, notes which rows each hook's conditions accept, and adds the write with its hooks
- * to the base's open batch. A batch becomes one delivery job a few milliseconds later (or at once when full),
- * so a burst of writes costs one job; the job builds the payloads.
+ * to the base's open batch. The open batches become delivery jobs once the app thread is quiet, at the latest
+ * 200 ms after the first write (or at once when full), so a burst of writes costs one job, and its job and
+ * requests run beside few writes; the job builds the payloads.
  */
 import type { ChangeEvent } from '../changes/change-events.js';
 import { outsideRequest } from '../audit/request-context.js';
@@ -15,6 +16,7 @@ import { DeliveryThread } from './delivery-thread.js';
 import { idsMatching, rowMeets } from './hook-conditions.js';
 import { WEBHOOK_JOB, runDelivery, type DeliveriesInput, type WriteDeliveries } from './hook-delivery.js';
 import { hookHears, operationOf, type RowsEvent } from './hook-payload.js';
+import { QuietGate } from './quiet-gate.js';
 
 /** The indexes (in the write) of the rows a hook's conditions accept; undefined when it has none. */
 async function rowsHeard(ctx: AppContext, e: RowsEvent, h: ActiveHook): Promise<number[] | undefined> {
@@ -32,19 +34,16 @@ async function rowsHeard(ctx: AppContext, e: RowsEvent, h: ActiveHook): Promise<
 }
 
 /**
- * How long a batch stays open for more deliveries, and how many it holds at most. Every job costs the app
- * thread its queue statements and hand-over whatever its size, so a longer window means fewer jobs; 50 ms keeps
- * deliveries far inside the second the product promises (docs/webhooks.md "Cost on the write path").
+ * How many deliveries a batch holds at most. Batches stay open while the app thread is busy, at most 200 ms
+ * (`QuietGate`), so the jobs and the requests they send run beside few writes, and deliveries stay far inside
+ * the second the product promises (docs/webhooks.md "Deliveries in quiet moments").
  */
-const BATCH_MS = 50;
-const BATCH_MAX = 200;
+const BATCH_MAX = 1000;
 
 /** Writes waiting to become one job, per base. */
 class Batches {
-  private readonly open = new Map<
-    string,
-    { writes: WriteDeliveries[]; size: number; timer: NodeJS.Timeout }
-  >();
+  private readonly open = new Map<string, { writes: WriteDeliveries[]; size: number }>();
+  private readonly gate = new QuietGate();
 
   constructor(
     private readonly ctx: AppContext,
@@ -54,19 +53,23 @@ class Batches {
   add(baseId: string, write: WriteDeliveries): void {
     let batch = this.open.get(baseId);
     if (!batch) {
-      batch = { writes: [], size: 0, timer: setTimeout(() => void this.flush(baseId), BATCH_MS) };
+      batch = { writes: [], size: 0 };
       this.open.set(baseId, batch);
+      this.gate.whenQuiet(this.flushOpen);
     }
     batch.writes.push(write);
     batch.size += write.hooks.length;
     if (batch.size >= BATCH_MAX) void this.flush(baseId);
   }
 
+  private readonly flushOpen = (): void => {
+    for (const baseId of [...this.open.keys()]) void this.flush(baseId);
+  };
+
   private flush(baseId: string): Promise<void> {
     const batch = this.open.get(baseId);
     if (!batch) return Promise.resolve();
     this.open.delete(baseId);
-    clearTimeout(batch.timer);
     // The job's place in the line of each hook it delivers to: batches are queued in the order their writes
     // were scheduled, which is commit order (docs/webhooks.md "Order").
     const tickets: Record<string, string> = {};
@@ -83,7 +86,9 @@ class Batches {
 
   /** Queues every open batch now (the server is stopping: they are kept as waiting jobs). */
   async flushAll(): Promise<void> {
-    await Promise.all([...this.open.keys()].map((baseId) => this.flush(baseId)));
+    const flushing = [...this.open.keys()].map((baseId) => this.flush(baseId));
+    this.gate.open();
+    await Promise.all(flushing);
   }
 }
 
