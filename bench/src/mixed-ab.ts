@@ -15,7 +15,8 @@
  * Each setting gets its own server process on the database (or, on PostgreSQL, on its own copy named by
  * `BENCH_PG_DB` in the setting: `createdb -T rb_bench_… copy` first, for changes that alter what the database
  * holds); per round each is loaded in turn (20 clients,
- * BENCH_AB_SECONDS, default 8) and the medians over rounds are printed: requests/s, server CPU and PostgreSQL
+ * BENCH_AB_SECONDS, default 8) and the medians over rounds are printed: requests/s, server CPU (all threads, and
+ * the event loop's thread alone) and PostgreSQL
  * backends' CPU per request (the idle server's backends use none meanwhile). BENCH_AB_WARM=1 also times each
  * shape alone per round (BENCH_AB_WARM_RUNS requests one after another, default 100): p50 and server CPU.
  */
@@ -62,7 +63,8 @@ interface Runner {
   database: string | undefined;
   server: ServerProcess;
   token: string;
-  figures: { rps: number; cpu: number; db: number }[];
+  /** Per round: requests/s, and per request: server CPU (all threads), its event loop's alone, and PostgreSQL's. */
+  figures: { rps: number; cpu: number; main: number; db: number }[];
   /** Per shape: warm p50 and server CPU per request, one entry per round. */
   warm: Map<string, { p50: number; cpu: number }[]>;
 }
@@ -131,6 +133,7 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const r of round % 2 ? [...runners].reverse() : runners) {
       const cpu = await r.server.cpuMs();
+      const main = await r.server.mainCpuMs();
       const db = dbCpu(r);
       const res = await load(r, seconds);
       if (res.non2xx) throw new Error(`${r.name}: ${res.non2xx} non-2xx answers`);
@@ -138,18 +141,19 @@ try {
       r.figures.push({
         rps: res.requests.average,
         cpu: ((await r.server.cpuMs()) - cpu) / n,
+        main: (((await r.server.mainCpuMs()) ?? NaN) - (main ?? NaN)) / n,
         db: (backendCpuSince(db, dbCpu(r)) ?? NaN) / n,
       });
     }
   }
   for (const r of runners) {
-    const f = (key: 'rps' | 'cpu' | 'db') =>
+    const f = (key: 'rps' | 'cpu' | 'main' | 'db') =>
       r.figures.map((x) => x[key].toFixed(key === 'rps' ? 0 : 2)).join(' ');
     console.log(
-      `${r.name.padEnd(20)} req/s ${f('rps')} | server CPU/req ${f('cpu')} | DB CPU/req ${f('db')}`,
+      `${r.name.padEnd(20)} req/s ${f('rps')} | server CPU/req ${f('cpu')} | event loop ${f('main')} | DB CPU/req ${f('db')}`,
     );
     console.log(
-      `${''.padEnd(20)} medians: ${median(r.figures.map((x) => x.rps)).toFixed(0)} req/s, ${median(r.figures.map((x) => x.cpu)).toFixed(2)} ms server, ${median(r.figures.map((x) => x.db)).toFixed(2)} ms DB`,
+      `${''.padEnd(20)} medians: ${median(r.figures.map((x) => x.rps)).toFixed(0)} req/s, ${median(r.figures.map((x) => x.cpu)).toFixed(2)} ms server (event loop ${median(r.figures.map((x) => x.main)).toFixed(2)}), ${median(r.figures.map((x) => x.db)).toFixed(2)} ms DB`,
     );
     for (const [shape, runs] of r.warm) {
       console.log(
