@@ -12,7 +12,8 @@ import { exportRows } from './export-rows.js';
 import { jsonArrayStream } from './json.js';
 import { workbookParts } from './xlsx-parts.js';
 import { xlsxStream } from './xlsx-stream.js';
-import { zipBytes, zipPart } from './zip-writer.js';
+import { sentBody } from './sent-body.js';
+import { zipBytes, zipPart, type DeflatedChunk } from './zip-writer.js';
 
 export type ExportFormat = 'csv' | 'excel' | 'json';
 
@@ -45,7 +46,16 @@ export async function exportBody(
   if ('deflatedSheet' in rows && book) {
     // The sheet part written and deflated on the reader thread: this thread only frames the zip.
     const parts = book.parts.map((p) => zipPart(p.name, p.data));
-    return Readable.from(zipBytes(parts, book.sheetPath, rows.deflatedSheet), { objectMode: false });
+    // Each sheet chunk is moved back to the reader thread once the socket has written it (sent-body.ts).
+    const spent = new WeakMap<Buffer, () => void>();
+    const deflated: AsyncIterable<DeflatedChunk> = rows.deflatedSheet;
+    async function* sheet() {
+      for await (const chunk of deflated) {
+        if (chunk.spent) spent.set(chunk.bytes, chunk.spent);
+        yield chunk;
+      }
+    }
+    return sentBody(zipBytes(parts, book.sheetPath, sheet()), (chunk) => spent.get(chunk));
   }
   if ('deflatedSheet' in rows) throw new Error('A sheet was written for an export that is not a workbook');
   if ('bytes' in rows) {

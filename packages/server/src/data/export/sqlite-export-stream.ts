@@ -50,8 +50,12 @@ export function inbox<R = ExportReply>(worker: Worker): () => Promise<R | { erro
  * The replies of an export's reader thread, one a batch, the next batch asked for as soon as one arrives (the
  * reader steps on through it while this one is used); an error reply is thrown as a SqliteError.
  */
-async function* readerReplies(data: ExportWorkerData): AsyncGenerator<Exclude<ExportReply, { error: string }>> {
+async function* readerReplies(
+  data: ExportWorkerData,
+  link: { worker?: Worker } = {},
+): AsyncGenerator<Exclude<ExportReply, { error: string }>> {
   const worker = startModuleWorker(new URL('./sqlite-export-worker.js', import.meta.url), data, WORKER_LIMITS);
+  link.worker = worker;
   const next = inbox(worker);
   const ask = (m: ExportRequest) => worker.postMessage(m);
   let finished = false;
@@ -152,10 +156,15 @@ export async function* sqliteExportSheet(
   write: ReaderWrite & { sheet: { head: string; tail: string } },
 ): AsyncGenerator<DeflatedChunk> {
   const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write };
-  for await (const reply of readerReplies(data)) {
+  const link: { worker?: Worker } = {};
+  for await (const reply of readerReplies(data, link)) {
     if (!('deflated' in reply)) throw new Error('The export reader sent something else where a sheet was asked for');
     const { deflated, crc, size } = reply;
-    const bytes = Buffer.from(deflated.buffer, deflated.byteOffset, deflated.byteLength);
-    yield reply.done ? { bytes, end: { crc, size } } : { bytes };
+    const buffer = deflated.buffer as ArrayBuffer;
+    const bytes = Buffer.from(buffer, deflated.byteOffset, deflated.byteLength);
+    // Moved back once written: freed there by the reader's next collection, not here by a rare one
+    // (sent-body.ts). Dropped when the reader has already stopped, which frees it as well.
+    const spent = () => link.worker?.postMessage({ spent: buffer } satisfies ExportRequest, [buffer]);
+    yield reply.done ? { bytes, end: { crc, size }, spent } : { bytes, spent };
   }
 }

@@ -50,8 +50,12 @@ export interface ReaderWrite {
   sheet?: { head: string; tail: string };
 }
 
-/** The main thread asks for the next batch, or stops the read (the client went away). */
-export type ExportRequest = 'next' | 'close';
+/**
+ * The main thread asks for the next batch, or stops the read (the client went away), or moves back a sheet chunk
+ * it has written (freed here by this thread's next collection: docs/imports.md, "Deflated chunks handed back once
+ * written").
+ */
+export type ExportRequest = 'next' | 'close' | { spent: ArrayBuffer };
 
 export type ExportReply =
   | { rows: unknown[][]; done: boolean }
@@ -174,6 +178,7 @@ function serve(): void {
     stop();
   };
   port.on('message', (msg: ExportRequest) => {
+    if (typeof msg !== 'string') return;
     if (msg === 'close') return stop();
     if (finished || closed) return;
     try {

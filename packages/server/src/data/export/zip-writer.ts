@@ -20,6 +20,8 @@ export interface DeflatedChunk {
   bytes: Buffer;
   /** Set on the last chunk. */
   end?: { crc: number; size: number };
+  /** Frees `bytes` (moves them back to the thread they came from), to be called once they are written. */
+  spent?: () => void;
 }
 
 const MAX_32 = 0xffffffff;
