@@ -10,7 +10,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { dropdownsSettledClosed } from '../support/dropdowns.js';
-import { openAndPressEarly, sends, slowDownAndWatch, type Target } from '../support/first-click.js';
+import {
+  closeWhatIsOpen,
+  openAndPressEarly,
+  sends,
+  openSlowedGrid,
+  type Target,
+} from '../support/first-click.js';
 import { doubleClickCell } from '../support/grid.js';
 import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
@@ -50,25 +56,17 @@ beforeAll(async () => {
     ],
     rows: [{ Title: 'One' }, { Title: 'Two' }],
   });
-  page = await j.open();
-  await page.waitForSelector('[data-testid=grid] canvas', { timeout: 60_000 });
-  await slowDownAndWatch(page);
+  page = await openSlowedGrid(j);
 }, 120_000);
 
 afterAll(async () => j?.close());
 
 // Whatever a step left open is closed, so the next one starts from the table.
 afterEach(async () => {
-  for (let i = 0; i < 3; i++) {
-    const open = await page
-      .locator(
-        '.ant-select-dropdown:not(.ant-select-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap, [data-testid=cell-editor]',
-      )
-      .count();
-    if (!open) break;
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(500);
-  }
+  await closeWhatIsOpen(
+    page,
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap, [data-testid=cell-editor]',
+  );
   await dropdownsSettledClosed(page);
 });
 

@@ -12,10 +12,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { call, cellPoint } from '../support/grid.js';
 import {
+  closeWhatIsOpen,
   openAndPressEarly as openAndPressEarly_,
   sends as sends_,
   shows as shows_,
-  slowDownAndWatch,
+  openSlowedGrid,
   type Target,
 } from '../support/first-click.js';
 import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
@@ -38,25 +39,17 @@ beforeAll(async () => {
     rows: [{ Title: 'One' }, { Title: 'Two' }],
   });
   viewTitle = (await call(j.api, 'GET', `/api/v1/db/meta/tables/${j.tableId}/views`)).list[0].title;
-  page = await j.open();
-  await page.waitForSelector('[data-testid=grid] canvas', { timeout: 60_000 });
-  await slowDownAndWatch(page);
+  page = await openSlowedGrid(j);
 }, 120_000);
 
 afterAll(async () => j?.close());
 
 // Whatever a step left open is closed, so the next one starts from the table.
 afterEach(async () => {
-  for (let i = 0; i < 3; i++) {
-    const open = await page
-      .locator(
-        '.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap',
-      )
-      .count();
-    if (!open && !(await page.locator('[data-testid=header-menu], [data-testid=row-menu]').count())) break;
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(500);
-  }
+  await closeWhatIsOpen(
+    page,
+    '.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap, [data-testid=header-menu], [data-testid=row-menu]',
+  );
 });
 
 const openAndPressEarly = (open: () => Promise<void>, target: Target) =>

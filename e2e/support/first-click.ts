@@ -4,6 +4,7 @@
  * a second as a person does and release it, and watch where the item is drawn on every frame in between.
  */
 import type { CDPSession, Page } from 'playwright-core';
+import type { ViewsJourney } from './views.js';
 
 /** An element of a menu or list: the first match of `css`, or the first whose text includes `text`. */
 export interface Target {
@@ -113,3 +114,20 @@ export const shows = (page: Page, selector: string) =>
     () => true,
     () => false,
   );
+
+/** Presses Escape (three times at most) while anything matching `open` is in the page, so a step starts clean. */
+export async function closeWhatIsOpen(page: Page, open: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    if (!(await page.locator(open).count())) return;
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+  }
+}
+
+/** A page at the journey's table, its grid drawn, slowed down six times and watching (`slowDownAndWatch`). */
+export async function openSlowedGrid(j: ViewsJourney): Promise<Page> {
+  const page = await j.open();
+  await page.waitForSelector('[data-testid=grid] canvas', { timeout: 60_000 });
+  await slowDownAndWatch(page);
+  return page;
+}
