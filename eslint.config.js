@@ -17,6 +17,20 @@ const nodeBuiltins = [
   'stream',
 ];
 
+// antd's pickers whose option lists slide in, by their own modules and the rc components under them; the web app
+// takes them from components/still-pickers, which opens the lists in place (docs/views.md "A menu's first click").
+const pickerModules = [
+  'select',
+  'auto-complete',
+  'cascader',
+  'tree-select',
+  'date-picker',
+  'time-picker',
+  'picker',
+].flatMap((m) => [`antd/*/${m}`, `antd/*/${m}/**`, `@rc-component/${m}`, `rc-${m}`]);
+const stillPickers =
+  'Import it from components/still-pickers (add it there first), which opens its list in place.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,13 +80,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['@rowbase/server*', '**/server/**'], message: 'web never imports server.' }],
-          // Menus open in place (docs/views.md "A menu's first click").
+          patterns: [
+            { group: ['@rowbase/server*', '**/server/**'], message: 'web never imports server.' },
+            {
+              group: pickerModules,
+              message: stillPickers,
+            },
+          ],
+          // Menus and option lists open in place (docs/views.md "A menu's first click").
           paths: [
             {
               name: 'antd',
               importNames: ['Dropdown', 'Popover', 'Popconfirm'],
               message: 'Import it from components/still-popups, which opens it in place.',
+            },
+            {
+              name: 'antd',
+              importNames: ['Select', 'AutoComplete', 'Cascader', 'TreeSelect', 'DatePicker', 'TimePicker'],
+              message: stillPickers,
             },
           ],
         },
@@ -80,7 +105,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/web/src/components/still-popups.tsx'],
+    files: ['packages/web/src/components/still-popups.tsx', 'packages/web/src/components/still-pickers.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -77,10 +77,15 @@ const errorToasts = () => page.locator('.ant-notification-notice-error').count()
 /** The last condition row's control with this test id. */
 const last = (testId: string) => page.locator(`[data-testid=filter-menu] [data-testid=${testId}]`).last();
 
+/** Picks `option` and waits until the condition shows it (the list closes at once, before the save answers). */
 async function pick(testId: string, option: string) {
   await last(testId).click();
   await page.click(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`);
   await dropdownsClosed();
+  await eventually(
+    () => last(testId).innerText(),
+    (t) => t.includes(option),
+  );
 }
 
 it('lists no system fields in the filter and sort pickers until they are shown', async () => {

@@ -8,21 +8,23 @@
  * The menus: the sidebar's create-view menu, a view's and a table's "⋯" menus, the toolbar's Fields menu, the
  * grid's field header menu and row menu, and the expanded record (a dialog without OK, which zoomed in).
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { call, cellPoint } from '../support/grid.js';
+import {
+  closeWhatIsOpen,
+  openAndPressEarly as openAndPressEarly_,
+  sends as sends_,
+  shows as shows_,
+  openSlowedGrid,
+  type Target,
+} from '../support/first-click.js';
 import { setUpViewsJourney, type ViewsJourney } from '../support/views.js';
 
 let j: ViewsJourney;
 let page: Page;
-let cdp: CDPSession;
 let viewTitle: string;
 
-/** An element of a menu: the first match of `css`, or the first whose text includes `text`. */
-interface Target {
-  css: string;
-  text?: string;
-}
 const menuItem = (text: string): Target => ({
   css: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item',
   text,
@@ -37,121 +39,23 @@ beforeAll(async () => {
     rows: [{ Title: 'One' }, { Title: 'Two' }],
   });
   viewTitle = (await call(j.api, 'GET', `/api/v1/db/meta/tables/${j.tableId}/views`)).list[0].title;
-  page = await j.open();
-  await page.waitForSelector('[data-testid=grid] canvas', { timeout: 60_000 });
-  // `__watch(target)` records, every frame until the next release, where `target` is drawn on screen (empty and
-  // off-screen boxes are not drawn), and where the press and release landed.
-  await page.evaluate(() => {
-    const w = window as unknown as {
-      __watch(t: { css: string; text?: string }): void;
-      __places: string[];
-      __landed: string[];
-    };
-    w.__places = [];
-    w.__landed = [];
-    let target: { css: string; text?: string } | null = null;
-    const find = (t: { css: string; text?: string }) =>
-      Array.from(document.querySelectorAll(t.css)).find((e) => !t.text || e.textContent?.includes(t.text));
-    for (const type of ['mousedown', 'mouseup', 'click'])
-      document.addEventListener(
-        type,
-        (e) => {
-          if (!target) return;
-          const el = find(target);
-          const on = !!el && el.contains(e.target as Node);
-          const t = e.target as HTMLElement;
-          w.__landed.push(`${type} ${on ? 'on the item' : `on ${t.tagName}.${String(t.className)}`}`);
-          // The opening click's release comes before the item is in the page; the press's release ends the watch.
-          if (type === 'mouseup' && w.__places.length) target = null;
-        },
-        true,
-      );
-    w.__watch = (t) => {
-      target = t;
-      w.__places = [];
-      w.__landed = [];
-      const t0 = performance.now();
-      const sample = () => {
-        if (target !== t || performance.now() - t0 > 10_000) return;
-        const r = find(t)?.getBoundingClientRect();
-        if (r && r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.right <= innerWidth)
-          w.__places.push(
-            `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`,
-          );
-        requestAnimationFrame(sample);
-      };
-      requestAnimationFrame(sample);
-    };
-  });
-  cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  page = await openSlowedGrid(j);
 }, 120_000);
 
 afterAll(async () => j?.close());
 
 // Whatever a step left open is closed, so the next one starts from the table.
 afterEach(async () => {
-  for (let i = 0; i < 3; i++) {
-    const open = await page
-      .locator(
-        '.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap',
-      )
-      .count();
-    if (!open && !(await page.locator('[data-testid=header-menu], [data-testid=row-menu]').count())) break;
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(500);
-  }
+  await closeWhatIsOpen(
+    page,
+    '.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden), .ant-modal-wrap, [data-testid=header-menu], [data-testid=row-menu]',
+  );
 });
 
-/**
- * Clicks `trigger` (with `button`), then presses `target` where it is drawn the first moment it is on screen,
- * holds it 100 ms and releases it. Returns where it was drawn, frame by frame, and where the press and release
- * landed.
- */
-async function openAndPressEarly(
-  open: () => Promise<void>,
-  target: Target,
-): Promise<{ places: string[]; landed: string }> {
-  await page.evaluate((t) => (window as unknown as { __watch(t: Target): void }).__watch(t), target);
-  await open();
-  const box = await page.waitForFunction(
-    (t) => {
-      const e = Array.from(document.querySelectorAll(t.css)).find(
-        (x) => !t.text || x.textContent?.includes(t.text),
-      );
-      const r = e?.getBoundingClientRect();
-      if (!r || r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.right > innerWidth) return null;
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    },
-    target,
-    { polling: 'raf', timeout: 15_000 },
-  );
-  const { x, y } = (await box.jsonValue()) as { x: number; y: number };
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-  return page.evaluate(() => {
-    const w = window as unknown as { __places: string[]; __landed: string[] };
-    return { places: [...new Set(w.__places)], landed: w.__landed.join(', ') };
-  });
-}
-
-/** Resolves true once a request `method` to a URL matching `url` is sent (within 10 s), false otherwise. */
-const sends = (method: string, url: RegExp) =>
-  page
-    .waitForRequest((r) => r.method() === method && url.test(r.url()), { timeout: 10_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-
-/** Resolves true once `selector` is in the page (within 10 s), false otherwise. */
-const shows = (selector: string) =>
-  page.waitForSelector(selector, { timeout: 10_000 }).then(
-    () => true,
-    () => false,
-  );
+const openAndPressEarly = (open: () => Promise<void>, target: Target) =>
+  openAndPressEarly_(page, open, target);
+const sends = (method: string, url: RegExp) => sends_(page, method, url);
+const shows = (selector: string) => shows_(page, selector);
 
 it("opens the create-view dialog with the first click on the sidebar menu's item", async () => {
   const { places, landed } = await openAndPressEarly(() => page.click('[data-testid=create-view]'), {

@@ -1,5 +1,5 @@
 /** Picks one of the 34 languages; the choice is stored and applied at once (direction included). */
-import { Select } from 'antd';
+import { Select } from './still-pickers';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 import { LANGUAGES, isLanguage } from '../i18n/languages';

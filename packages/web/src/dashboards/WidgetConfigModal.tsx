@@ -7,7 +7,8 @@ import { WIDGET_TYPES, type WidgetBody, type WidgetMeta } from '@rowbase/core/ap
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';

@@ -13,7 +13,7 @@ import {
   isEncodable,
 } from '@rowbase/core/fields/code-options';
 import type { UIType } from '@rowbase/core/fields/ui-types';
-import { Select } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { Labelled } from './FieldOptions';
 

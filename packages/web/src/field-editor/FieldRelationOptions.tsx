@@ -5,7 +5,7 @@
 import type { ColumnMeta, ListReply, TableMeta } from '@rowbase/core/api/meta';
 import { linkOptions, optionsKindOf } from '@rowbase/core/fields/col-options';
 import { isLink, type UIType } from '@rowbase/core/fields/ui-types';
-import { Select } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useEffect, useState } from 'react';
 import { pickableFields } from '../fields/pickable';
 import { FormulaEditor } from './formula/FormulaEditor';

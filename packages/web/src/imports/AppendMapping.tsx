@@ -3,7 +3,8 @@
  * the field whose value finds a row to update, and whether bad rows are skipped or fail the import.
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Checkbox, Select } from 'antd';
+import { Checkbox } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { importableFields } from './append-mapping';
 import type { AppendOptions, PreviewColumn } from './imports-api';

@@ -7,7 +7,8 @@
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Progress, Select, Table } from 'antd';
+import { Alert, Button, Input, Modal, Progress, Table } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 /** The wizard's sheet choices for a workbook of several sheets: which to import, and which one is previewed. */
-import { Checkbox, Select } from 'antd';
+import { Checkbox } from 'antd';
+import { Select } from '../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { inTabOrder, type WorkbookChoice } from './sheet-choices';
 

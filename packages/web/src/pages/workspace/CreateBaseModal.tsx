@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BASE_KINDS, basesApi, basesKey, type BaseKind } from '../../api/bases';

@@ -4,7 +4,7 @@
  */
 import type { ColumnMeta, TableMeta } from '@rowbase/core/api/meta';
 import { useQueryClient } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
 import { viewsApi } from '../../api/views';

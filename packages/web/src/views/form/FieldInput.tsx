@@ -1,5 +1,6 @@
 /** The input of one form field, by its type: text, long text, number, checkbox, options, date, time, files. */
-import { Checkbox, Input, InputNumber, Rate, Select } from 'antd';
+import { Checkbox, Input, InputNumber, Rate } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import type { FormInputKind } from '../../fields/cell-type';
 import type { FormField } from './form-fields';

@@ -6,7 +6,8 @@
 import { kindOf } from '@rowbase/core/fields/traits';
 import type { ColumnMeta, TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Select, Spin } from 'antd';
+import { Spin } from 'antd';
+import { Select } from '../../components/still-pickers';
 import {
   memo,
   useCallback,

@@ -4,7 +4,8 @@
  * (add at the bottom, insert below the active row, delete selected rows, undo/redo).
  */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestBlob } from '../../api/client';

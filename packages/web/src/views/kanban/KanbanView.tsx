@@ -27,7 +27,8 @@ import {
 } from '@dnd-kit/sortable';
 import type { TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Select, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';

@@ -4,7 +4,8 @@
  * or SMS numbers through Twilio; conditions on the records, as in the grid's filter menu; retries) with a
  * button to send a test now.
  */
-import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Switch, Table, Tag } from 'antd';
+import { Select } from '../../components/still-pickers';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableMeta } from '@rowbase/core/api/meta';

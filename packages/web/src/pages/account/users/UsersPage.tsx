@@ -1,7 +1,8 @@
 /** Users management for the super admin: invite with a role, change role, delete, resend invite, reset URL. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OrgRole } from '@rowbase/core/permissions/roles';
-import { Alert, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Table, Typography } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';

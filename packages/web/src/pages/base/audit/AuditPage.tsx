@@ -4,7 +4,8 @@
  * (`settingsPage`), as the API.
  */
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Select, Table } from 'antd';
+import { Input, Table } from 'antd';
+import { Select, DateRangePicker } from '../../../components/still-pickers';
 import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useState } from 'react';
@@ -97,7 +98,7 @@ export function AuditPage() {
           onChange={filtered(setOperation)}
           options={AUDIT_OPERATIONS.map((v) => ({ value: v, label: v }))}
         />
-        <DatePicker.RangePicker data-testid="audit-dates" value={range} onChange={filtered(setRange)} />
+        <DateRangePicker data-testid="audit-dates" value={range} onChange={filtered(setRange)} />
       </div>
       <Table<AuditEntry>
         rowKey="id"

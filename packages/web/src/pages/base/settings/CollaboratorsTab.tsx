@@ -5,7 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BASE_ROLES } from '@rowbase/core/permissions/roles';
-import { Alert, Button, Form, Input, Select, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Table, Typography } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseUsersKey, basesApi, type BaseUser } from '../../../api/bases';

@@ -1,6 +1,7 @@
 /** Connects a new data source from a template, with a connection test first if the user wants one. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, notifySuccess } from '../../../api/notify';

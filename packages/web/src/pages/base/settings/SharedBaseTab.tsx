@@ -1,6 +1,7 @@
 /** Share the whole base by link (read-only or editable), or stop sharing it. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Spin } from 'antd';
+import { Button, Input, Space, Spin } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { basesApi } from '../../../api/bases';
 

@@ -5,7 +5,8 @@
 import type { ColumnMeta, TableMeta, ViewMeta } from '@rowbase/core/api/meta';
 import type { CreateViewBody } from '@rowbase/core/api/views';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { viewsApi, type ViewReply } from '../../../api/views';
 import { TitleModal } from '../../../components/TitleModal';

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { BASE_ROLES } from '@rowbase/core/permissions/roles';
-import { Select } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/auth';

@@ -4,7 +4,8 @@
  */
 import type { SqlResult } from '@rowbase/core/api/sql';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Select, Spin } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/auth';

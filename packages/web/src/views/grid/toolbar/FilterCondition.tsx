@@ -4,7 +4,8 @@
  * calendar date, text, or none). The value is saved when it is left or Enter is pressed, once per change.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import type { FilterRow } from '../view-settings';
 import { inputFor, opsFor, patchForField, patchForOp, subOpsFor, type FilterPatch } from './filter-ops';
@@ -20,12 +21,19 @@ interface Props {
 const INPUT_TYPE = { number: 'number', date: 'date', text: 'text' } as const;
 /** Comparisons read the same in every language. */
 const SYMBOLS: Record<string, string> = { gt: '>', ge: '>=', lt: '<', le: '<=' };
+/**
+ * antd's option row (its `controlHeight`). The operator list is as tall as its options, so it opens without
+ * scrolling to the chosen one a frame later, which moved every operator under a press (docs/views.md "A menu's
+ * first click").
+ */
+const OPTION_HEIGHT = 32;
 
 export function FilterCondition({ filter: f, fields, columns, save }: Props) {
   const { t } = useTranslation();
   const column = columns.find((c) => c.id === f.fk_column_id);
   const op = f.comparison_op ?? '';
   const sub = f.comparison_sub_op ?? null;
+  const ops = column ? opsFor(column) : [];
   const subs = column ? subOpsFor(column, op) : [];
   const input = column ? inputFor(column, op, sub) : 'none';
   const stored = f.value === null || f.value === undefined ? '' : String(f.value);
@@ -54,10 +62,8 @@ export function FilterCondition({ filter: f, fields, columns, save }: Props) {
         data-testid="filter-op"
         popupMatchSelectWidth={false}
         value={op}
-        options={(column ? opsFor(column) : []).map((o) => ({
-          value: o,
-          label: SYMBOLS[o] ?? t(`grid.filter.op.${o}`),
-        }))}
+        options={ops.map((o) => ({ value: o, label: SYMBOLS[o] ?? t(`grid.filter.op.${o}`) }))}
+        listHeight={ops.length * OPTION_HEIGHT}
         onChange={(v: string) => column && save(patchForOp(column, { op, sub }, v))}
       />
       {subs.length > 0 && (

@@ -4,7 +4,8 @@
  * in the form until it is saved): the owner says what adding, changing and removing do.
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import type { FilterRow } from '../view-settings';
 import { FilterCondition } from './FilterCondition';

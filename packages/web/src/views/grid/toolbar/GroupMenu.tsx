@@ -1,6 +1,7 @@
 /** Toolbar "Group": the fields the view groups by, outermost first (view column group_by), add or remove a level. */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useTranslation } from 'react-i18next';
 import { pickableFields } from '../../../fields/pickable';
 import { groupFieldsOf } from '../grid-columns';

@@ -1,6 +1,7 @@
 /** Toolbar "Sort": the view's sorts in order, each with field and direction; add and remove (saved at once). */
 import type { TableMeta } from '@rowbase/core/api/meta';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
+import { Select } from '../../../components/still-pickers';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickableFields } from '../../../fields/pickable';
