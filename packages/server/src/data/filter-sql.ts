@@ -176,6 +176,8 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
       const pattern = likePattern(c.value ?? '');
       const sql = likeSql(d);
       const search = op === 'like' && !f.computed && trigramPattern(pattern) ? trustedTextSearch(model, col) : undefined;
+      // The pattern's run of caseless characters, tested before LIKE (pg-like.ts).
+      const run = op === 'like' && !f.computed ? caselessRun(pattern) : undefined;
       // The trigram index narrows the rows to candidates; LIKE still decides (docs/performance.md, "Text search").
       if (search)
         void qb.whereRaw(`?? in (select rowid from ?? where ?? like ?) and ${sql}`, [
@@ -186,9 +188,12 @@ function compileCondition(qb: QB, model: TableModel, c: FilterCondition, now: Da
           col,
           pattern,
         ]);
-      else if (op === 'like' && d === 'pg' && !f.computed && caselessRun(pattern) !== undefined)
+      else if (run !== undefined && d === 'pg')
         // A case-sensitive pre-check before ILIKE, exact (pg-like.ts).
-        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [col, `%${caselessRun(pattern)}%`, col, pattern]);
+        void qb.whereRaw(`cast(?? as text) like ? and ${sql}`, [col, `%${run}%`, col, pattern]);
+      else if (run !== undefined && d === 'sqlite')
+        // The same pre-check on SQLite, whose LIKE folds ASCII letters only (docs/performance.md, "`instr` before LIKE on SQLite").
+        void qb.whereRaw(`instr(??, ?) > 0 and ${sql}`, [col, run, col, pattern]);
       else if (op === 'like') void qb.whereRaw(sql, [col, pattern]);
       else void qb.where((w) => void w.whereNull(col).orWhereRaw(`not (${sql})`, [col, pattern]));
       return;

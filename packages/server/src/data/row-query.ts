@@ -529,10 +529,14 @@ export class RowReader {
       const [list, totalRows] = await Promise.all([this.rows(q), this.count(q.where, q.within, countSql)]);
       return { list, pageInfo: pageInfoOf(totalRows, q.limit, q.offset) };
     }
-    // So does the first count of a filter on a large table, read from the table itself.
-    if (countSql && this.firstCountOfLargeTable(q, countSql)) {
-      const counted = await this.countedPage(q);
+    // The first count of a filter on a large table, read from the table itself: a sorted page and its count
+    // come from one read (on a reader when one runs, else here), or the count runs on a reader beside the page.
+    const firstOfLarge = countSql !== undefined && this.firstCountOfLargeTable(q, countSql);
+    if (firstOfLarge) {
+      const counted = await this.countedPage(q, readerRunning(this.db));
       if (counted) return counted;
+    }
+    if (firstOfLarge && readerRunning(this.db) && this.firstCountBeside(countSql)) {
       const counting = this.count(q.where, q.within, countSql, true);
       // The page runs synchronously here: let the count reach its reader first.
       await new Promise((resolve) => setImmediate(resolve));
@@ -563,27 +567,35 @@ export class RowReader {
 
   /**
    * Whether a count is the first of its shape, read from the table (no count table), of a table known to hold
-   * FIRST_COUNT_BESIDE_PAGE_ROWS rows or more: it runs beside the page, while a reader runs (docs/performance.md).
+   * FIRST_COUNT_BESIDE_PAGE_ROWS rows or more: read with a sorted page, or beside the page while a reader runs
+   * (docs/performance.md).
    * Not a text search's: most are short pages, their own count, and the count would read the whole table.
    */
   private firstCountOfLargeTable(q: PageQuery, countSql: NativeQuery): boolean {
     if (q.within || searchesText(q.where) || (rowsSeen.get(this.model.id) ?? 0) < FIRST_COUNT_BESIDE_PAGE_ROWS) return false;
-    if (!readerRunning(this.db)) return false;
     const plan = this.countPlan(q.where);
-    if (plan.counts || plan.or || countsBeside.has(countSql.sql)) return false;
+    return !plan.counts && !plan.or && !countsBeside.has(countSql.sql);
+  }
+
+  /** Marks a first count of a large table as sent beside its page: later ones follow the read pool's timings. */
+  private firstCountBeside(countSql: NativeQuery): boolean {
+    if (countsBeside.has(countSql.sql)) return false;
     if (countsBeside.size >= MAX_REMEMBERED) countsBeside.clear();
     countsBeside.add(countSql.sql);
     return true;
   }
 
-  /** A sorted page and its first count from one read of the matches on a reader (sqlite-counted-keys.ts). */
-  private async countedPage(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo } | undefined> {
+  /**
+   * A sorted page and its first count from one read of the matches (sqlite-counted-keys.ts), on a reader when
+   * `reader`, else on the event loop.
+   */
+  private async countedPage(q: PageQuery, reader: boolean): Promise<{ list: Row[]; pageInfo: PageInfo } | undefined> {
     if (!countedKeysFit(this.model, q, this.cache.indexes)) return undefined;
     this.countSuggestions(q.where, undefined);
     this.cache.indexes.suggest(this.db, this.model, q.where, q.sort);
     const version = this.cache.version(this.model.id);
     const order = (qb: Knex.QueryBuilder) => this.orderBy(qb, q.sort);
-    const found = await countedKeys(this.db, this.model, this.filtered(q.where), order, q);
+    const found = await countedKeys(this.db, this.model, this.filtered(q.where), order, q, reader);
     if (!found) return undefined;
     this.keepCount(q.where, undefined, found.total, version);
     const projection = this.projection(q.fields);

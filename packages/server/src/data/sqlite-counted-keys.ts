@@ -1,10 +1,11 @@
 /**
  * The first page of a sorted filter on a large SQLite table, before an index serves its sort (docs/performance.md,
  * "First visits at 1M rows (SQLite)"). Without that index the page reads every matching row and sorts them, and
- * its first count reads them all again on a reader thread: two full reads of the matches at once, beside the
- * index build the page started. Here one statement on a reader thread reads the page's keys and the count of the
- * filter together (`count(*) over ()`, worked out over every match before LIMIT), and the page's rows are then
- * read by key on the event loop. Same rows, same order, same count as the page and the count apart.
+ * its first count reads them all again (on a reader thread beside it, or after it when no reader runs): two full
+ * reads of the matches, beside the index build the page started. Here one statement reads the page's keys and
+ * the count of the filter together (`count(*) over ()`, worked out over every match before LIMIT), on a reader
+ * thread when one runs, else on the event loop, and the page's rows are then read by key on the event loop.
+ * Same rows, same order, same count as the page and the count apart.
  */
 import type { SortSpec } from '@rowbase/core/filters/sort';
 import type { FilterNode } from '@rowbase/core/filters/where';
@@ -57,12 +58,14 @@ export async function countedKeys(
   filtered: Knex.QueryBuilder,
   order: (qb: Knex.QueryBuilder) => void,
   q: PageShape,
+  /** On a reader thread (else where the read pool's timings send it: on the event loop when it is new). */
+  reader: boolean,
 ): Promise<{ keys: number[]; total: number } | undefined> {
   const pk = model.pk!.name;
   const qb = filtered.select(pk, db.raw('count(*) over () as ??', [TOTAL]));
   order(qb);
   const { sql, bindings } = qb.limit(q.limit).offset(q.offset).toSQL().toNative();
-  const rows = await selectNative(db, { sql, bindings: bindings as unknown[] }, { reader: true });
+  const rows = await selectNative(db, { sql, bindings: bindings as unknown[] }, { reader });
   countedKeyReads.n++;
   if (!rows.length) return q.offset === 0 ? { keys: [], total: 0 } : undefined;
   return { keys: rows.map((r) => r[pk] as number), total: Number(rows[0]![TOTAL]) };
