@@ -807,12 +807,23 @@ export class RowReader {
    * group. Combinations whose rows were all deleted or changed keep a count of 0 and are left out.
    */
   private async groupByCountTable(name: string, f: QueryField, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const groups = (): Knex.QueryBuilder =>
-      this.fromCountTable(name, q.where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
-    const qb = groups().sum({ count: COUNT_COLUMN });
-    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
-    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
-    const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
+    const dialect = this.model.dialect;
+    const groups = (where = q.where): Knex.QueryBuilder =>
+      this.fromCountTable(name, where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
+    const direction = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key)?.direction ?? 'asc';
+    const page = (where = q.where): Knex.QueryBuilder => {
+      const qb = groups(where).sum({ count: COUNT_COLUMN });
+      orderByField(qb, f, direction, dialect);
+      return qb.limit(q.limit).offset(q.offset);
+    };
+    let raw: Row[];
+    if (dialect === 'sqlite' || dialect === 'pg') {
+      // Compiled once per shape, the filter's values bound per request (as a page's, "A warm read, step by step").
+      const filter = this.filterShapeOf(q.where);
+      const shape = ['g', name, f.key, filter?.key ?? '', direction, q.limit, q.offset, utcDay(this.now), textSearchVersion()].join('\u0000');
+      const native = compiledOnce(this.model, shape, () => page(filter?.marked ?? q.where));
+      raw = await selectCompiled(this.db, dialect, withSlotValues(native, filter?.values));
+    } else raw = await selectRows(this.db, dialect, page());
     const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
     if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
