@@ -210,6 +210,36 @@ describe.each(testDatabases())('row order on %s', (kind) => {
     expect(await titles(t, 'limit=25&offset=777')).toEqual(await expected(777));
   });
 
+  it("binds each request's filter values, seek point and skip to a deep page compiled once", async () => {
+    const t = await newTable();
+    ok(
+      await server.api.post(
+        `/api/v1/db/meta/tables/${t.id}/columns`,
+        { title: 'Num', uidt: 'Number' },
+        { token: token() },
+      ),
+    );
+    const rows = Array.from({ length: 1400 }, (_, i) => ({ Title: `r${i}`, Num: i % 7 }));
+    ok(await server.api.post(t.bulk, rows, { token: token() }));
+    const page = (num: number, offset: number, limit = 25) =>
+      titles(t, `where=${encodeURIComponent(`(Num,gt,${num})`)}&limit=${limit}&offset=${offset}`);
+    // Rows r0…r1399 with Num = i % 7: the ones with Num > n, in order.
+    const expected = (num: number, offset: number, limit = 25) =>
+      rows
+        .filter((r) => r.Num > num)
+        .map((r) => r.Title)
+        .slice(offset, offset + limit);
+    // For each value: a page at 520 (its seek points 520 and 545), then the page just after it (read at its seek
+    // point), then pages near it (read on from 545, skipping a different number of rows each time).
+    for (const num of [1, 4, 2]) {
+      for (const offset of [520, 545, 590, 611, 700])
+        expect(await page(num, offset)).toEqual(expected(num, offset));
+    }
+    // Values back and forth on the same seek points, kept per value.
+    for (const num of [4, 1, 2]) expect(await page(num, 570)).toEqual(expected(num, 570));
+    expect(await page(0, 505, 3)).toEqual(expected(0, 505, 3));
+  });
+
   it('answers 404 for an unknown before row and 400 for a bad one; nothing is inserted', async () => {
     const t = await newTable();
     await add(t, 'only');

@@ -22,20 +22,21 @@ export function orderByRowOrder(qb: Knex.QueryBuilder, order: StoredField, pk: S
 /**
  * Rows after `(order, key)` in that order: a keyset seek for deep pages. Row values on SQLite and
  * PostgreSQL (both read them as one index range); MySQL's range optimizer wants the spelled-out form.
+ * On SQLite and PostgreSQL `at` may hold `FilterSlot`s, bound per request (row-query.ts `compiledSeek`).
  */
 export function afterRowOrder(
   qb: Knex.QueryBuilder,
   order: StoredField,
   pk: StoredField,
   dialect: Dialect,
-  at: readonly [number, unknown],
+  at: readonly [unknown, unknown],
 ): void {
-  const [o, k] = at;
+  const [o, k] = at as readonly [number, number];
   if (dialect === 'mysql') {
     void qb.where((w) =>
-      w.where(order.name, '>', o).orWhere((w2) => w2.where(order.name, '=', o).andWhere(pk.name, '>', k as number)),
+      w.where(order.name, '>', o).orWhere((w2) => w2.where(order.name, '=', o).andWhere(pk.name, '>', k)),
     );
-  } else void qb.whereRaw('(??, ??) > (?, ?)', [order.name, pk.name, o, k as number]);
+  } else void qb.whereRaw('(??, ??) > (?, ?)', [order.name, pk.name, o, k]);
 }
 
 /** Creates the index that serves the default order (and its keyset seeks): `(nc_order, pk)`. */

@@ -22,8 +22,8 @@ import {
   selectRows,
   type NativeQuery,
 } from './sqlite-statements.js';
-import { compiledOnce } from './compiled-shapes.js';
-import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
+import { compiledOnce, compiledWithOffsetSlot } from './compiled-shapes.js';
+import { applyWhere, checkWhere, FilterSlot, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
@@ -345,34 +345,36 @@ export class RowReader {
     const dialect = this.model.dialect;
     const key = `o\u0000${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${utcDay(this.now)}`;
     const selected = columns.includes(order.name) ? columns : [...columns, order.name];
-    const qb = this.filtered(q.where, this.db, q.within).select(selected);
-    orderByRowOrder(qb, order, pk, dialect);
+    const qb = () => {
+      const b = this.filtered(q.where, this.db, q.within).select(selected);
+      orderByRowOrder(b, order, pk, dialect);
+      return b;
+    };
     const version = this.cache.version(this.model.id);
     const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
     let raw: Row[];
     // SQLite and PostgreSQL: a first visit near a page seen before reads on from that page's seek point
     // (docs/performance.md, "Deep pages in row order").
     const near = at || dialect === 'mysql' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
+    const seek = dialect === 'mysql' ? undefined : this.compiledSeek(q, selected, at ? 'at' : near ? 'near' : undefined);
     if (at) {
-      afterRowOrder(qb, order, pk, dialect, at);
-      raw = await selectRows(this.db, dialect, qb.limit(q.limit));
+      if (seek) raw = await selectCompiled(this.db, dialect as 'sqlite' | 'pg', seek([...at]));
+      else {
+        const b = qb();
+        afterRowOrder(b, order, pk, dialect, at);
+        raw = await selectRows(this.db, dialect, b.limit(q.limit));
+      }
     } else if (near) {
       // The seek point of offset o is the row just before it: the page's row before it is q.offset - 1 - o on.
       const skip = q.offset - 1 - near.offset;
-      if (dialect === 'pg') {
-        // Computed columns for the page's rows only, not for the rows skipped (pg-paging.ts).
-        const filtered = this.filtered(q.where, this.db, q.within);
-        afterRowOrder(filtered, order, pk, dialect, near.value as [number, unknown]);
-        const byOrder = (b: Knex.QueryBuilder) => orderByRowOrder(b, order, pk, 'pg');
-        raw = await selectRows(this.db, dialect, this.offsetPage(filtered, selected, byOrder, q.limit + 1, skip));
-      } else {
-        afterRowOrder(qb, order, pk, dialect, near.value as [number, unknown]);
-        raw = await selectRows(this.db, dialect, qb.limit(q.limit + 1).offset(skip));
-      }
+      const point = near.value as [number, unknown];
+      raw = seek
+        ? await selectCompiled(this.db, dialect as 'sqlite' | 'pg', seek([...point, skip]))
+        : await selectRows(this.db, dialect, this.nearRowOrderPage(q, selected, point, skip));
       const first = raw.shift();
       if (first) this.rememberRowOrder(key, q.offset, first, version);
     } else {
-      raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb));
+      raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb()));
       const first = raw.shift();
       if (first) this.rememberRowOrder(key, q.offset, first, version);
     }
@@ -382,10 +384,61 @@ export class RowReader {
   }
 
   /**
-   * The page at a deep OFFSET in row order, with the row before it. MySQL would read and sort the whole table
-   * for it (130 ms at 50,000 rows of 100,000); its keys come from the (nc_order, pk) index alone, then only
-   * those rows are read (12 ms). PostgreSQL works out computed columns for the page's rows only.
+   * A page read on from a seek point: exactly at it (`at`: `limit` rows after it) or `skip` rows after it
+   * (`near`). On PostgreSQL, computed columns for the page's rows only, not for the rows skipped (pg-paging.ts).
    */
+  private nearRowOrderPage(
+    q: PageQuery,
+    selected: readonly (string | Knex.Raw)[],
+    point: readonly [unknown, unknown],
+    skip: number | undefined,
+    where: readonly FilterNode[] | undefined = q.where,
+  ): Knex.QueryBuilder {
+    const pk = this.model.pk!;
+    const order = this.model.rowOrder!;
+    const dialect = this.model.dialect;
+    const filtered = this.filtered(where, this.db, q.within);
+    afterRowOrder(filtered, order, pk, dialect, point);
+    const byOrder = (b: Knex.QueryBuilder) => orderByRowOrder(b, order, pk, dialect);
+    if (skip === undefined) {
+      const b = filtered.select([...selected]);
+      byOrder(b);
+      return b.limit(q.limit);
+    }
+    return this.offsetPage(filtered, selected, byOrder, q.limit + 1, skip);
+  }
+
+  /**
+   * SQLite and PostgreSQL: a seek page's statement compiled once per shape (docs/performance.md, "Deep pages
+   * compiled once"); the request's filter values, seek point and skip are bound to its slots. Undefined when
+   * the statement cannot be kept so (the caller builds it each time, as before).
+   */
+  private compiledSeek(
+    q: PageQuery,
+    selected: readonly (string | Knex.Raw)[],
+    kind: 'at' | 'near' | undefined,
+  ): ((values: unknown[]) => NativeQuery) | undefined {
+    if (!kind) return undefined;
+    const filter = this.filterShapeOf(q.where);
+    const where = filter?.marked ?? q.where;
+    const n = filter?.values.length ?? 0;
+    const point = [new FilterSlot(n), new FilterSlot(n + 1)] as const;
+    const shape = [
+      `seek-${kind}`,
+      q.within?.key ?? '',
+      (q.fields ?? []).join('\u0001'),
+      filter ? filter.key : '',
+      q.limit,
+      utcDay(this.now),
+      textSearchVersion(),
+    ].join('\u0000');
+    const native =
+      kind === 'at'
+        ? compiledOnce(this.model, shape, () => this.nearRowOrderPage(q, selected, point, undefined, where))
+        : compiledWithOffsetSlot(this.model, shape, n + 2, (skip) => this.nearRowOrderPage(q, selected, point, skip, where));
+    return native && ((values) => withSlotValues(native, [...(filter?.values ?? []), ...values]));
+  }
+
   private deepRowOrderPage(
     q: PageQuery,
     selected: (string | Knex.Raw)[],
@@ -766,12 +819,23 @@ export class RowReader {
    * group. Combinations whose rows were all deleted or changed keep a count of 0 and are left out.
    */
   private async groupByCountTable(name: string, f: QueryField, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const groups = (): Knex.QueryBuilder =>
-      this.fromCountTable(name, q.where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
-    const qb = groups().sum({ count: COUNT_COLUMN });
-    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
-    orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
-    const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
+    const dialect = this.model.dialect;
+    const groups = (where = q.where): Knex.QueryBuilder =>
+      this.fromCountTable(name, where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
+    const direction = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key)?.direction ?? 'asc';
+    const page = (where = q.where): Knex.QueryBuilder => {
+      const qb = groups(where).sum({ count: COUNT_COLUMN });
+      orderByField(qb, f, direction, dialect);
+      return qb.limit(q.limit).offset(q.offset);
+    };
+    let raw: Row[];
+    if (dialect === 'sqlite' || dialect === 'pg') {
+      // Compiled once per shape, the filter's values bound per request (as a page's, "A warm read, step by step").
+      const filter = this.filterShapeOf(q.where);
+      const shape = ['g', name, f.key, filter?.key ?? '', direction, q.limit, q.offset, utcDay(this.now), textSearchVersion()].join('\u0000');
+      const native = compiledOnce(this.model, shape, () => page(filter?.marked ?? q.where));
+      raw = await selectCompiled(this.db, dialect, withSlotValues(native, filter?.values));
+    } else raw = await selectRows(this.db, dialect, page());
     const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
     const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
     if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
