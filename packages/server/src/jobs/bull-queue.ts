@@ -24,6 +24,7 @@ import {
   type JobStatus,
   type JobStatusObserver,
 } from './job-queue.js';
+import { StatusObservers } from './status-observers.js';
 
 export interface BullQueueOptions {
   url: string;
@@ -82,6 +83,7 @@ export class BullJobQueue implements JobQueue {
     private readonly opts: BullQueueOptions,
   ) {
     this.prefix = opts.prefix ?? 'rowbase';
+    this.statusObservers = new StatusObservers(opts.onStatus, opts.log);
     this.name = opts.queueName ?? 'jobs';
     this.redis = this.connect();
     this.subscriber = this.connect();
@@ -111,7 +113,7 @@ export class BullJobQueue implements JobQueue {
       { jobId: id, removeOnComplete: { age: WEEK_SECONDS }, removeOnFail: { age: WEEK_SECONDS } },
     );
     const record = this.toRecord(job, 'waiting');
-    this.emitStatus(record);
+    this.statusObservers.emit(record);
     return record;
   }
 
@@ -154,24 +156,10 @@ export class BullJobQueue implements JobQueue {
     await this.redis.publish(this.key('channel'), JSON.stringify({ type: 'cancel', id } satisfies Wire));
   }
 
-  private readonly statusObservers = new Set<JobStatusObserver>();
+  private readonly statusObservers: StatusObservers;
 
   onStatusChange(observer: JobStatusObserver): () => void {
-    this.statusObservers.add(observer);
-    return () => {
-      this.statusObservers.delete(observer);
-    };
-  }
-
-  private emitStatus(job: JobRecord): void {
-    this.opts.onStatus?.(job);
-    for (const observer of this.statusObservers) {
-      try {
-        observer(job);
-      } catch (err) {
-        this.opts.log?.error({ err, job: job.id }, 'a job status observer failed');
-      }
-    }
+    return this.statusObservers.add(observer);
   }
 
   async start(): Promise<void> {
@@ -210,7 +198,7 @@ export class BullJobQueue implements JobQueue {
     if (await this.redis.exists(this.key('cancel', id)))
       throw new UnrecoverableError(new JobCancelledError().message);
     await this.append(id, statusEvent(id, 'active'));
-    this.emitStatus(this.toRecord(job, 'active'));
+    this.statusObservers.emit(this.toRecord(job, 'active'));
     const throwIfCancelled = () => {
       if (cancelled()) throw new JobCancelledError();
     };
@@ -247,7 +235,7 @@ export class BullJobQueue implements JobQueue {
       const claimed = await this.redis.set(this.key('closed', id), '1', 'EX', WEEK_SECONDS, 'NX');
       if (claimed !== 'OK') return;
       await this.append(id, closeEvent(job));
-      this.emitStatus(job);
+      this.statusObservers.emit(job);
     } catch (err) {
       this.opts.log?.error({ err, job: id }, 'could not record the end of a job');
     }

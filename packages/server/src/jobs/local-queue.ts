@@ -19,6 +19,7 @@ import {
   type JobStatus,
   type JobStatusObserver,
 } from './job-queue.js';
+import { StatusObservers } from './status-observers.js';
 import { MemoryEventLog } from './memory-event-log.js';
 
 export interface LocalQueueOptions {
@@ -52,6 +53,7 @@ export class LocalJobQueue implements JobQueue {
     private readonly opts: LocalQueueOptions = {},
   ) {
     this.concurrency = opts.concurrency ?? 2;
+    this.statusObservers = new StatusObservers(opts.onStatus, opts.log);
   }
 
   async enqueue(req: EnqueueRequest): Promise<JobRecord> {
@@ -59,7 +61,7 @@ export class LocalJobQueue implements JobQueue {
     const job = await this.repo.insert({ id: newId('job'), ...req });
     this.known.set(job.id, job);
     this.events.append(job.id, statusEvent(job.id, 'waiting'));
-    this.emitStatus(job);
+    this.statusObservers.emit(job);
     this.pending.push(job.id);
     this.pump();
     return job;
@@ -95,24 +97,10 @@ export class LocalJobQueue implements JobQueue {
       await this.finish(id, 'failed', { error: new JobCancelledError().message }, ['waiting']);
   }
 
-  private readonly statusObservers = new Set<JobStatusObserver>();
+  private readonly statusObservers: StatusObservers;
 
   onStatusChange(observer: JobStatusObserver): () => void {
-    this.statusObservers.add(observer);
-    return () => {
-      this.statusObservers.delete(observer);
-    };
-  }
-
-  private emitStatus(job: JobRecord): void {
-    this.opts.onStatus?.(job);
-    for (const observer of this.statusObservers) {
-      try {
-        observer(job);
-      } catch (err) {
-        this.opts.log?.error({ err, job: job.id }, 'a job status observer failed');
-      }
-    }
+    return this.statusObservers.add(observer);
   }
 
   async start(): Promise<void> {
@@ -174,7 +162,7 @@ export class LocalJobQueue implements JobQueue {
       : (await this.repo.byId(id))!;
     this.known.set(id, job);
     this.events.append(id, statusEvent(id, 'active'));
-    this.emitStatus(job);
+    this.statusObservers.emit(job);
     const throwIfCancelled = () => {
       if (signal.aborted) throw new JobCancelledError();
     };
@@ -239,6 +227,6 @@ export class LocalJobQueue implements JobQueue {
         }
       : (await this.repo.byId(id))!;
     this.events.append(id, closeEvent(job));
-    this.emitStatus(job);
+    this.statusObservers.emit(job);
   }
 }
