@@ -3,13 +3,11 @@
  * docs/imports.md "Rows split between two reader threads"). It opens its connection and says `ready`; on `begin`
  * it starts its read transaction and reads the snapshot's bounds (the main thread, the only writer, waits
  * meanwhile, so both threads read one snapshot), then writes the lines of every other range (`part` 0: the
- * first, third, …), one reply per `next`: at most a batch of rows, never across a range's end, its ASCII lines
- * through this thread's shared slots (csv-slots.ts).
+ * first, third, …), one reply per `next`: at most a batch of rows, never across a range's end.
  */
 import type { MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
-import type { CsvBatch } from './csv-slots.js';
 import { rowOrderRanges, type RowOrderBounds, type RowOrderRange, type RowOrderRangeSql } from './row-order-ranges.js';
 
 export interface SplitRead {
@@ -31,7 +29,7 @@ export type SplitRequest = 'begin' | 'next' | 'close';
  */
 export type SplitReply =
   | { ready: true }
-  | (CsvBatch & { end: boolean; done: boolean })
+  | { text: string; end: boolean; done: boolean }
   | { error: string; code: string | undefined };
 
 export function serveSplit(
@@ -40,7 +38,6 @@ export function serveSplit(
   batch: number,
   split: SplitRead,
   written: (rows: unknown[][]) => string,
-  slotted: (text: string) => CsvBatch,
 ): void {
   const { part, ranges: sql, rangeRows, gate } = split;
   let db: Database.Database | undefined;
@@ -107,7 +104,7 @@ export function serveSplit(
         out.push(next.value);
       }
       const done = end && mine.length === 0;
-      port.postMessage({ ...slotted(out.length ? written(out) : ''), end, done } satisfies SplitReply);
+      port.postMessage({ text: out.length ? written(out) : '', end, done } satisfies SplitReply);
       if (done) stop();
     } catch (err) {
       fail(err);

@@ -9,7 +9,6 @@ import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../sqlite-read-pool.js';
 import type { NativeQuery } from '../sqlite-statements.js';
 import { STREAM_BATCH, WORKER_LIMITS, inbox, sqliteExportBytes } from './sqlite-export-stream.js';
-import { csvSlots, slotReader } from './csv-slots.js';
 import type { ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 import type { RowOrderRangeSql } from './row-order-ranges.js';
 import type { SplitReply, SplitRequest } from './split-reader.js';
@@ -51,8 +50,6 @@ function waitFor(count: Int32Array, n: number, ms: number): boolean {
 interface Readers {
   workers: Worker[];
   next: (() => Promise<SplitReply>)[];
-  /** Each thread's batch text, copied out of its slots. */
-  copied: ((reply: Exclude<Reply, { ready: true }>) => string)[];
 }
 
 /**
@@ -61,8 +58,6 @@ interface Readers {
  */
 async function beginTogether(file: string, ranges: RowOrderRangeSql, write: ReaderWrite): Promise<Readers | undefined> {
   const gate = new SharedArrayBuffer(4);
-  // Each thread has at most a range's batches asked for beyond the one this thread copies out of its slots.
-  const slots = [csvSlots(RANGE_BATCHES), csvSlots(RANGE_BATCHES)];
   const workers = ([0, 1] as const).map((part) => {
     const data: ExportWorkerData = {
       file,
@@ -70,7 +65,6 @@ async function beginTogether(file: string, ranges: RowOrderRangeSql, write: Read
       params: [],
       batch: STREAM_BATCH,
       write,
-      slots: slots[part],
       split: { part, ranges, rangeRows: RANGE_ROWS, gate },
     };
     return startModuleWorker(new URL('./sqlite-export-worker.js', import.meta.url), data, WORKER_LIMITS);
@@ -82,7 +76,7 @@ async function beginTogether(file: string, ranges: RowOrderRangeSql, write: Read
       if (!('ready' in thrown(reply))) throw new Error('The export reader sent something else where ready was awaited');
     }
     workers.forEach((w) => w.postMessage('begin' satisfies SplitRequest));
-    if (waitFor(new Int32Array(gate), workers.length, BEGIN_WAIT_MS)) return { workers, next, copied: slots.map(slotReader) };
+    if (waitFor(new Int32Array(gate), workers.length, BEGIN_WAIT_MS)) return { workers, next };
   } catch (err) {
     stop();
     throw err;
@@ -106,7 +100,7 @@ export async function* sqliteExportSplitCsv(
     yield* sqliteExportBytes(file, whole, write);
     return;
   }
-  const { workers, next, copied } = readers;
+  const { workers, next } = readers;
   const ask = (t: number) => workers[t]!.postMessage('next' satisfies SplitRequest);
   const done = [false, false];
   try {
@@ -116,12 +110,10 @@ export async function* sqliteExportSplitCsv(
     // has written its last range, there is no range left.
     for (let turn = 0; !done[turn]; ) {
       const reply = thrown(await next[turn]!());
-      if ('ready' in reply) throw new Error('The export reader sent something else where lines were asked for');
-      // Copied out of its slot before the thread is asked for another batch, which may go into that slot.
-      const text = copied[turn]!(reply);
+      if (!('text' in reply)) throw new Error('The export reader sent something else where lines were asked for');
       if (reply.done) done[turn] = true;
       else ask(turn);
-      if (text) yield text;
+      if (reply.text) yield reply.text;
       if (reply.end) turn = 1 - turn;
     }
   } finally {

@@ -10,7 +10,6 @@ import { startModuleWorker } from '../sqlite-read-pool.js';
 import type { NativeQuery } from '../sqlite-statements.js';
 import { sqliteParams } from '../sqlite-statements.js';
 import type { DeflatedChunk } from './zip-writer.js';
-import { csvSlots, slotReader } from './csv-slots.js';
 import type { ExportReply, ExportRequest, ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 
 /**
@@ -102,6 +101,21 @@ export async function* sqliteExportRows(
 }
 
 /**
+ * Bytes of one CSV slot: about three batches of the bench's 14 columns. A batch that does not fit, or is not
+ * ASCII, is posted as a string instead.
+ */
+const CSV_SLOT_BYTES = 256 * 1024;
+
+/**
+ * The shared slots a CSV reader writes its batches into, batch k into slot k modulo four. The main thread has at
+ * most two batches asked for beyond the one it copies out, so a slot is never written while it is read.
+ */
+function csvSlots(): NonNullable<ExportWorkerData['slots']> {
+  const count = 4;
+  return { buffer: new SharedArrayBuffer(count * CSV_SLOT_BYTES), count, slotBytes: CSV_SLOT_BYTES };
+}
+
+/**
  * The CSV lines or sheet rows of every row of `q`, written on the reader thread (`write.columns` say where each
  * column's value is in a row of the query, its kind and its field), a batch at a time (CSV as text, sheet rows as
  * UTF-8 bytes): this thread only forwards them.
@@ -111,16 +125,18 @@ export async function* sqliteExportBytes(
   q: NativeQuery,
   write: ReaderWrite,
 ): AsyncGenerator<string | Buffer> {
-  // readerReplies has at most two batches asked for beyond the one it yields (it asks for the next before it
-  // yields); one slot more, as a margin.
-  const slots = write.format === 'csv' ? csvSlots(3) : undefined;
+  const slots = write.format === 'csv' ? csvSlots() : undefined;
   const data = { file, sql: q.sql, params: sqliteParams(q.bindings), batch: STREAM_BATCH, write, slots };
-  const copied = slotReader(slots);
+  const shared = slots && Buffer.from(slots.buffer);
   for await (const reply of readerReplies(data)) {
-    if ('slot' in reply || 'text' in reply) {
-      // Copied out now: the slot is written again only after more batches are asked for.
-      const text = copied(reply);
-      if (text) yield text;
+    if ('slot' in reply) {
+      // Copied out now: the slot is written again only after two more batches are asked for (readerReplies).
+      const at = reply.slot * CSV_SLOT_BYTES;
+      if (reply.length) yield shared!.toString('latin1', at, at + reply.length);
+      continue;
+    }
+    if ('text' in reply) {
+      if (reply.text) yield reply.text;
       continue;
     }
     if (!('bytes' in reply)) throw new Error('The export reader sent something else where text was asked for');

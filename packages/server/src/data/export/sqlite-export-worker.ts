@@ -13,7 +13,6 @@ import Database from 'better-sqlite3';
 import { decoderOf } from '../cell-codec.js';
 import { registerSqliteFormulaFunctions } from '../formula/sqlite-functions.js';
 import { csvLinesWriter, type CsvColumn } from './csv-cells.js';
-import { slotWriter, type CsvSlots } from './csv-slots.js';
 import { rowsXml, sheetCellsWriter } from './sheet-xml.js';
 import { serveSplit, type SplitRead } from './split-reader.js';
 
@@ -30,8 +29,11 @@ export interface ExportWorkerData {
   write?: ReaderWrite;
   /** Set for one of the two threads of a CSV export split by row order ranges (split-reader.ts); needs `write`. */
   split?: SplitRead;
-  /** For CSV: the shared slots a batch's ASCII lines are written into (csv-slots.ts), for one thread or each of two. */
-  slots?: CsvSlots;
+  /**
+   * For CSV: slots a batch's ASCII lines are written into (batch k into slot k modulo the count), each `slotBytes`
+   * long; the main thread copies a slot out as soon as its reply arrives, before it asks for another batch.
+   */
+  slots?: { buffer: SharedArrayBuffer; count: number; slotBytes: number };
 }
 
 /** A column this thread writes: `at` is its value's place in a row, `kind` picks the decoder. */
@@ -145,7 +147,7 @@ function serve(): void {
   const port = parentPort;
   if (!port) return;
   const { file, sql, params, batch, write, split, slots } = workerData as ExportWorkerData;
-  if (split && write) return serveSplit(port, file, batch, split, batchWriter(write), slotWriter(slots));
+  if (split && write) return serveSplit(port, file, batch, split, batchWriter(write));
   const written = write ? batchWriter(write) : undefined;
   const deflate = write?.sheet ? sheetDeflater(write.sheet) : undefined;
   const encoder = new TextEncoder();
@@ -154,7 +156,9 @@ function serve(): void {
   /** Set once the last row is read (the sheet's last batches may still be deflating). */
   let finished = false;
   let closed = false;
-  const slotted = slotWriter(slots);
+  /** Batches posted so far (a CSV batch goes into slot `sent % slots.count`). */
+  let sent = 0;
+  const slotBytes = slots && new Uint8Array(slots.buffer);
   /** The sheet's batches are posted in order, each once deflated. */
   let posted: Promise<void> = Promise.resolve();
   const closeDb = () => {
@@ -201,7 +205,12 @@ function serve(): void {
           // garbage collection, which a thread that allocates little seldom runs (about 40 MB more RSS at 1M
           // rows). ASCII lines go through a shared slot, which the main thread reads back as a string: cheaper
           // than posting the string (docs/imports.md, "CSV lines through shared slots").
-          port.postMessage({ ...slotted(text), done } satisfies ExportReply);
+          const slot = sent++ % (slots?.count ?? 1);
+          const into = slotBytes?.subarray(slot * slots!.slotBytes, (slot + 1) * slots!.slotBytes);
+          const { read, written: length } = into ? encoder.encodeInto(text, into) : { read: 0, written: -1 };
+          // All ASCII when each character took one byte (so the main thread reads it back as Latin-1), and whole.
+          if (read === text.length && length === read) port.postMessage({ slot, length, done } satisfies ExportReply);
+          else port.postMessage({ text, done } satisfies ExportReply);
         } else if (deflate) {
           // The main thread keeps two batches asked for, so this thread reads the next one while zlib deflates
           // this one on another thread.
