@@ -115,8 +115,11 @@ async function exportFigures(api: Api, server: ServerProcess): Promise<string[]>
   const lines: string[] = [];
   const line = (name: string, value: string) => lines.push(`${name.padEnd(52)} ${value}`);
   const perSecond = (n: number, s: number) => `${Math.round(n / s).toLocaleString('en')} rows/s`;
+  // BENCH_EXPORT_TYPES=csv leaves out the xlsx export; BENCH_EXPORT_ROUNDS repeats each export in the same server.
+  const types = (process.env.BENCH_EXPORT_TYPES ?? 'csv,excel').split(',') as ('csv' | 'excel')[];
+  const rounds = Number(process.env.BENCH_EXPORT_ROUNDS ?? 1);
   const { baseId, tableId } = await seedTable(api, server, rows);
-  for (const type of ['csv', 'excel'] as const) {
+  for (const type of types.flatMap((t) => Array<typeof t>(rounds).fill(t))) {
     const out = await measured(server, () => readExport(api, baseId, tableId, type));
     // The header line and one line a row (no value of this table holds a line break).
     if (type === 'csv' && out.value.lines !== rows + 1)
