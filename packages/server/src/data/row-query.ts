@@ -242,7 +242,7 @@ export class RowReader {
       const filter = dialect === 'sqlite' || dialect === 'pg' ? this.filterShapeOf(q.where) : undefined;
       const where = filter?.marked ?? q.where;
       const counted = total && dialect === 'pg' && !q.within ? (total.plan ?? this.countPlan(where)) : undefined;
-      // Built only when the shape is first compiled: knex building the count's subqueries cost more than the rest.
+      // Built only when the shape is first compiled (docs/performance.md "Where a `~or` page goes on PostgreSQL").
       const totalColumn = () =>
         counted ? [this.db.raw('(?) as ??', [this.countFrom(counted, where), TOTAL_COLUMN])] : [];
       const build = () =>
