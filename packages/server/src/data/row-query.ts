@@ -90,6 +90,8 @@ const TOTAL_COLUMN = '__rb_total';
 /** Filled by a page read when its statement also counted the rows of its filter. */
 interface PageTotal {
   rows?: number;
+  /** How the count is read, worked out by the caller. */
+  plan?: CountPlan;
 }
 
 /** Where a count reads from: a count table, the parts of a two-branch `~or`, or else the table. */
@@ -239,8 +241,10 @@ export class RowReader {
       // Compiled once per filter shape, each request's values bound (filter-sql.ts `filterShape`).
       const filter = dialect === 'sqlite' || dialect === 'pg' ? this.filterShapeOf(q.where) : undefined;
       const where = filter?.marked ?? q.where;
-      const counted = total && dialect === 'pg' && !q.within ? this.countPlan(where) : undefined;
-      const totalColumn = counted ? [this.db.raw('(?) as ??', [this.countFrom(counted, where), TOTAL_COLUMN])] : [];
+      const counted = total && dialect === 'pg' && !q.within ? (total.plan ?? this.countPlan(where)) : undefined;
+      // Built only when the shape is first compiled (docs/performance.md "Where a `~or` page goes on PostgreSQL").
+      const totalColumn = () =>
+        counted ? [this.db.raw('(?) as ??', [this.countFrom(counted, where), TOTAL_COLUMN])] : [];
       const build = () =>
         this.offsetPage(
           this.filtered(where, this.db, q.within),
@@ -249,7 +253,7 @@ export class RowReader {
           q.limit,
           q.offset,
           projection.compiledSelect,
-          totalColumn,
+          totalColumn(),
         );
       if (dialect !== 'sqlite' && dialect !== 'pg') return (await selectRows(this.db, dialect, build())).map(decode);
       // The same request shape compiles to the same SQL: build it with knex once per table model.
@@ -607,9 +611,11 @@ export class RowReader {
    * in a statement of its own.
    */
   private async pageCounted(q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    this.countSuggestions(q.where, q.within);
+    const plan = this.countPlan(this.filterShapeOf(q.where)?.marked ?? q.where);
+    // Count tables (and a `~or`'s index) in place: what the count asks for was asked by its first count.
+    if (!plan.counts && !plan.or) this.countSuggestions(q.where, q.within);
     const version = this.cache.version(this.model.id);
-    const total: PageTotal = {};
+    const total: PageTotal = { plan };
     const list = await this.readRows(q, total);
     let totalRows = total.rows;
     if (totalRows === undefined) {
