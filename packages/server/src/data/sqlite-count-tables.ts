@@ -69,7 +69,7 @@ export function countColumnsFor(
   if (!columns.length || columns.length > MAX_COLUMNS) return undefined;
   // In one fixed order, grouped or not: a group-by of Status under a Qty filter and a count of Status and Qty
   // share one table, which every write would otherwise keep twice. Two-column tables have an index in each
-  // order (docs/performance.md, "Writes past the automatic structures (SQLite)", 28 November 2026).
+  // order (docs/performance.md, "Bulk insert on PostgreSQL", "After the shapes").
   return columns.sort();
 }
 
