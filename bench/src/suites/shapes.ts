@@ -253,10 +253,14 @@ export async function shapesBench(
   // exist and every inserted row pays for them. Rows of the same shapes, so no new combinations.
   const more = Math.min(n, 100_000);
   const insertCpu = await server.cpuMs();
+  const insertPgCpu = pgDatabase ? pgBackendCpu(pgDatabase) : undefined;
   const rate = await seed(api, fixture.baseId, fixture.itemsId, more);
   const cpuPerRow = (((await server.cpuMs()) - insertCpu) * 1000) / more;
+  const insertDbCpu = backendCpuSince(insertPgCpu, pgDatabase ? pgBackendCpu(pgDatabase) : undefined);
+  const dbPerRow =
+    insertDbCpu === undefined ? '' : `, backends ${((insertDbCpu * 1000) / more).toFixed(1)} µs/row`;
   lines.push(
-    `${`  bulk insert after the shapes ran (${more.toLocaleString('en')} rows)`.padEnd(52)} ${Math.round(rate).toLocaleString('en')} rows/s (server CPU ${cpuPerRow.toFixed(1)} µs/row)`,
+    `${`  bulk insert after the shapes ran (${more.toLocaleString('en')} rows)`.padEnd(52)} ${Math.round(rate).toLocaleString('en')} rows/s (server CPU ${cpuPerRow.toFixed(1)} µs/row${dbPerRow})`,
   );
   get.close();
   return { lines };

@@ -65,12 +65,9 @@ describe.runIf(testDatabases().includes(kind))('count tables on PostgreSQL', () 
     expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
     await server.ctx.dataCache.indexes.settled();
 
-    // One table for the filters on (qty, status), one for the group-by (status first).
+    // One table for the filters on (qty, status) and the group-by of Status under a Qty filter alike.
     const tables = await countTables(table);
-    expect([...tables.values()].map((c) => c.join(',')).sort()).toEqual([
-      'qty,status,rbx_rows',
-      'status,qty,rbx_rows',
-    ]);
+    expect([...tables.values()].map((c) => c.join(','))).toEqual(['qty,status,rbx_rows']);
     const [name] = [...tables].find(([, c]) => c[0] === 'qty')!;
     // The answer comes from the count table: a row added to it shows in the count.
     await server.ctx.db.raw(`insert into "${name}" (qty, status, rbx_rows) values (4, 'open', 1000)`);

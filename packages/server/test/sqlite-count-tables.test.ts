@@ -63,11 +63,9 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     await server.ctx.dataCache.indexes.settled();
 
     if (kind === 'sqlite') {
-      // One table for the filters on (qty, status), one for the group-by (status first, in group order).
+      // One table for the filters on (qty, status) and the group-by of Status under a Qty filter alike.
       const tables = await countTables(table);
-      expect([...tables.values()].map((c) => c.join(','))).toEqual(
-        expect.arrayContaining(['qty,status,rbx_rows', 'status,qty,rbx_rows']),
-      );
+      expect([...tables.values()].map((c) => c.join(','))).toEqual(['qty,status,rbx_rows']);
       const [name] = [...tables].find(([, c]) => c[0] === 'qty')!;
       // The answer comes from the count table: a change to it shows in the count.
       await server.ctx.db.raw(
@@ -188,7 +186,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     expect((await groups(tableId, '(Qty,lt,120)')).list).toEqual(expectedGroups(rows, (r) => low(r, 120)));
     expect(await count(tableId, '(Status,eq,closed)')).toBe(rows.filter((r) => r.Status === 'closed').length);
     await server.ctx.dataCache.indexes.settled();
-    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(3);
+    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(2);
 
     const retype = async (title: string, body: Record<string, unknown>) => {
       const res = await server.api.patch(`/api/v1/db/meta/columns/${columnId(title)}`, body, {
@@ -198,7 +196,7 @@ describe.each(testDatabases())('count tables on %s', (kind) => {
     };
     // A column no count table names, then each counted column: every change copies values into a new column.
     await retype('Price', { title: 'Price', column_name: 'price', uidt: 'Number' });
-    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(3);
+    if (kind === 'sqlite') expect((await countTables(table)).size).toBe(2);
     await retype('Qty', { title: 'Qty', column_name: 'qty', uidt: 'Decimal' });
     if (kind === 'sqlite') {
       expect([...(await countTables(table)).values()]).toEqual([['status', 'rbx_rows']]);
