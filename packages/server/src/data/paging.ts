@@ -45,3 +45,8 @@ export function pkValue(pk: StoredField, id: unknown): string | number {
 export function isIntegerKey(pk: StoredField): boolean {
   return (pk.kind === 'id' || pk.kind === 'integer') && !/char|text|uuid/i.test(pk.column.dt ?? '');
 }
+
+/** A page with fewer rows than asked for, past the start of the rows (or empty at the start): its own count. */
+export function isShort(list: readonly unknown[], q: { limit: number; offset: number }): boolean {
+  return list.length < q.limit && (list.length > 0 || q.offset === 0);
+}

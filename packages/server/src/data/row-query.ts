@@ -4,8 +4,9 @@
  */
 import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
-import { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValue } from './paging.js';
-import { orderByField, orderWithNulls } from './field-order.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, isShort, pageInfoOf, parsePaging, pkValue } from './paging.js';
+import { readGroupBy, type GroupBySource } from './row-group-by.js';
+import { orderByField } from './field-order.js';
 import { utcDay } from '@rowbase/core/filters/date-values';
 import { printSort, type SortSpec } from '@rowbase/core/filters/sort';
 import { printWhere, type FilterNode } from '@rowbase/core/filters/where';
@@ -785,68 +786,21 @@ export class RowReader {
   }
 
   /**
-   * Distinct values of one field with their row counts: NocoDB's `groupby`.
+   * Distinct values of one field with their row counts: NocoDB's `groupby` (row-group-by.ts).
    * @example groupBy('Status', ...) // [{ Status: 'open', count: 3 }, ...]
    */
   groupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    return this.gated(() => this.readGroupBy(fieldKey, q), q.where);
-  }
-
-  private async readGroupBy(fieldKey: string, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const f = queryFieldOf(this.model, fieldKey);
-    if (!f.computed) this.cache.indexes.suggestGroupBy(this.db, this.model, q.where, fieldKey);
-    if (!f.computed && !q.within) {
-      this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, q.where, fieldKey));
-      const counts = this.countTableOf(q.where, fieldKey);
-      if (counts) return this.groupByCountTable(counts, f, q);
-    }
-    // Computed values are grouped from a derived table of (key) rows.
-    const base = (): Knex.QueryBuilder =>
-      f.computed ? this.db.from(this.filtered(q.where).select(f.selectExpr).as('rb_g')) : this.filtered(q.where);
-    const qb = base().select(f.key).count({ count: '*' }).groupBy(f.key);
-    const sort = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key);
-    if (f.computed) orderWithNulls(qb, f.key, sort?.direction ?? 'asc', this.model.dialect);
-    else orderByField(qb, f, sort?.direction ?? 'asc', this.model.dialect);
-    const raw = await selectRows(this.db, this.model.dialect, qb.limit(q.limit).offset(q.offset));
-    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
-    // A short page is its own count of groups (most group-bys have fewer groups than a page holds).
-    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
-    if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
-    const [totalRow] = await selectRows(
-      this.db,
-      this.model.dialect,
-      this.db.from(base().distinct(f.key).as('g')).count({ count: '*' }),
-    );
-    return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
-  }
-
-  /**
-   * A group-by read from a count table: the sum of the counts of the combinations the filter matches, per
-   * group. Combinations whose rows were all deleted or changed keep a count of 0 and are left out.
-   */
-  private async groupByCountTable(name: string, f: QueryField, q: PageQuery): Promise<{ list: Row[]; pageInfo: PageInfo }> {
-    const dialect = this.model.dialect;
-    const groups = (where = q.where): Knex.QueryBuilder =>
-      this.fromCountTable(name, where).select(f.key).groupBy(f.key).havingRaw('sum(??) > 0', [COUNT_COLUMN]);
-    const direction = q.sort?.find((s) => queryFieldOf(this.model, s.field).key === f.key)?.direction ?? 'asc';
-    const page = (where = q.where): Knex.QueryBuilder => {
-      const qb = groups(where).sum({ count: COUNT_COLUMN });
-      orderByField(qb, f, direction, dialect);
-      return qb.limit(q.limit).offset(q.offset);
+    const source: GroupBySource = {
+      db: this.db,
+      model: this.model,
+      now: this.now,
+      indexes: this.cache.indexes,
+      filtered: (where) => this.filtered(where),
+      countTableOf: (where, groupKey) => this.countTableOf(where, groupKey),
+      fromCountTable: (name, where) => this.fromCountTable(name, where),
+      filterShapeOf: (where) => this.filterShapeOf(where),
     };
-    let raw: Row[];
-    if (dialect === 'sqlite' || dialect === 'pg') {
-      // Compiled once per shape, the filter's values bound per request (as a page's, "A warm read, step by step").
-      const filter = this.filterShapeOf(q.where);
-      const shape = ['g', name, f.key, filter?.key ?? '', direction, q.limit, q.offset, utcDay(this.now), textSearchVersion()].join('\u0000');
-      const native = compiledOnce(this.model, shape, () => page(filter?.marked ?? q.where));
-      raw = await selectCompiled(this.db, dialect, withSlotValues(native, filter?.values));
-    } else raw = await selectRows(this.db, dialect, page());
-    const list = raw.map((r) => ({ [f.title]: f.decode(r[f.key]), count: Number(r.count) }));
-    const short = list.length < q.limit && (list.length > 0 || q.offset === 0);
-    if (short) return { list, pageInfo: pageInfoOf(q.offset + list.length, q.limit, q.offset) };
-    const [totalRow] = await selectRows(this.db, this.model.dialect, this.db.from(groups().as('g')).count({ count: '*' }));
-    return { list, pageInfo: pageInfoOf(Number(totalRow?.count ?? 0), q.limit, q.offset) };
+    return this.gated(() => readGroupBy(source, fieldKey, q), q.where);
   }
 
   requirePk(): StoredField {
@@ -854,11 +808,6 @@ export class RowReader {
     if (!pk) throw badRequest(`Table '${this.model.title}' has no primary key`);
     return pk;
   }
-}
-
-/** A page with fewer rows than asked for, past the start of the rows (or empty at the start): its own count. */
-function isShort(list: readonly unknown[], q: PageQuery): boolean {
-  return list.length < q.limit && (list.length > 0 || q.offset === 0);
 }
 
 function isPkOnlyOrder(sort: readonly SortSpec[] | undefined, pk: StoredField): boolean {

@@ -10,6 +10,7 @@ import type { FilterCondition } from '@rowbase/core/filters/where';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context.js';
 import { checkWhere } from '../../data/filter-sql.js';
+import { isShort } from '../../data/paging.js';
 import {
   RowReader,
   pageInfoOf,
@@ -143,8 +144,8 @@ export async function groupByView(
   });
   // A short page is its own count of groups, read in the same statement (most groupings fit one page); only a
   // full page or one past the end counts the groups again.
-  const short = list.length < page.limit && (list.length > 0 || page.offset === 0);
-  if (short) return { list, pageInfo: pageInfoOf(page.offset + list.length, page.limit, page.offset) };
+  if (isShort(list, page))
+    return { list, pageInfo: pageInfoOf(page.offset + list.length, page.limit, page.offset) };
   const total = (await scope.db
     .from(reader.filtered(page.where).distinct(cols).as('g'))
     .count({ count: '*' })
