@@ -6,6 +6,7 @@ import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
 import { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, isShort, pageInfoOf, parsePaging, pkValue } from './paging.js';
 import { readGroupBy, type GroupBySource } from './row-group-by.js';
+import { rowOrderPage, type RowOrderSource } from './row-order-pages.js';
 import { orderByField } from './field-order.js';
 import { utcDay } from '@rowbase/core/filters/date-values';
 import { printSort, type SortSpec } from '@rowbase/core/filters/sort';
@@ -23,10 +24,10 @@ import {
   selectRows,
   type NativeQuery,
 } from './sqlite-statements.js';
-import { compiledOnce, compiledWithOffsetSlot } from './compiled-shapes.js';
-import { applyWhere, checkWhere, FilterSlot, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
+import { compiledOnce } from './compiled-shapes.js';
+import { applyWhere, checkWhere, filterShape, withSlotValues, type FilterShape } from './filter-sql.js';
 import { computesAfterPaging, pageThenCompute } from './pg-paging.js';
-import { afterRowOrder, orderByRowOrder } from './row-order.js';
+import { orderByRowOrder } from './row-order.js';
 import { textSearchVersion } from './text-search.js';
 import { likeIndexKeys, likeScanColumn, likeScanFits, likeScanKeys } from './sqlite-like-scan.js';
 import { countedKeys, countedKeysFit, rowsByKeys } from './sqlite-counted-keys.js';
@@ -235,7 +236,7 @@ export class RowReader {
       const page = await this.likeScanPage(q, projection);
       if (page) return page.map(decode);
     }
-    if (rowOrderSeek) return (await this.rowOrderPage(q, columns)).map(decode);
+    if (rowOrderSeek) return (await rowOrderPage(this.rowOrderSource(), q, columns)).map(decode);
     if (path === 'offset' || !pk) {
       const dialect = this.model.dialect;
       // The count as one more column: one statement, one round trip, one snapshot for both.
@@ -340,129 +341,17 @@ export class RowReader {
     return run(qb);
   }
 
-  /**
-   * A deep page in row order, read from the (nc_order, pk) index: from the remembered position of the row
-   * just before `offset` when known, else with OFFSET (reading that row too, to remember its position).
-   */
-  private async rowOrderPage(q: PageQuery, columns: (string | Knex.Raw)[]): Promise<Row[]> {
-    const pk = this.model.pk!;
-    const order = this.model.rowOrder!;
-    const dialect = this.model.dialect;
-    const key = `o\u0000${q.within?.key ?? ''}\u0000${q.where?.length ? printWhere(q.where) : ''}\u0000${utcDay(this.now)}`;
-    const selected = columns.includes(order.name) ? columns : [...columns, order.name];
-    const qb = () => {
-      const b = this.filtered(q.where, this.db, q.within).select(selected);
-      orderByRowOrder(b, order, pk, dialect);
-      return b;
+  /** What the row-order pages read through (row-order-pages.ts). */
+  private rowOrderSource(): RowOrderSource {
+    return {
+      db: this.db,
+      model: this.model,
+      now: this.now,
+      cache: this.cache,
+      filtered: (where, within) => this.filtered(where, this.db, within),
+      offsetPage: (filtered, columns, order, limit, offset) => this.offsetPage(filtered, columns, order, limit, offset),
+      filterShapeOf: (where) => this.filterShapeOf(where),
     };
-    const version = this.cache.version(this.model.id);
-    const at = this.cache.getSeek(this.model.id, key, q.offset) as [number, unknown] | undefined;
-    let raw: Row[];
-    // SQLite and PostgreSQL: a first visit near a page seen before reads on from that page's seek point
-    // (docs/performance.md, "Deep pages in row order").
-    const near = at || dialect === 'mysql' ? undefined : this.cache.nearestSeek(this.model.id, key, q.offset, MAX_LIMIT);
-    const seek = dialect === 'mysql' ? undefined : this.compiledSeek(q, selected, at ? 'at' : near ? 'near' : undefined);
-    if (at) {
-      if (seek) raw = await selectCompiled(this.db, dialect as 'sqlite' | 'pg', seek([...at]));
-      else {
-        const b = qb();
-        afterRowOrder(b, order, pk, dialect, at);
-        raw = await selectRows(this.db, dialect, b.limit(q.limit));
-      }
-    } else if (near) {
-      // The seek point of offset o is the row just before it: the page's row before it is q.offset - 1 - o on.
-      const skip = q.offset - 1 - near.offset;
-      const point = near.value as [number, unknown];
-      raw = seek
-        ? await selectCompiled(this.db, dialect as 'sqlite' | 'pg', seek([...point, skip]))
-        : await selectRows(this.db, dialect, this.nearRowOrderPage(q, selected, point, skip));
-      const first = raw.shift();
-      if (first) this.rememberRowOrder(key, q.offset, first, version);
-    } else {
-      raw = await selectRows(this.db, dialect, this.deepRowOrderPage(q, selected, qb()));
-      const first = raw.shift();
-      if (first) this.rememberRowOrder(key, q.offset, first, version);
-    }
-    const last = raw[raw.length - 1];
-    if (last && raw.length === q.limit) this.rememberRowOrder(key, q.offset + q.limit, last, version);
-    return raw;
-  }
-
-  /**
-   * A page read on from a seek point: exactly at it (`at`: `limit` rows after it) or `skip` rows after it
-   * (`near`). On PostgreSQL, computed columns for the page's rows only, not for the rows skipped (pg-paging.ts).
-   */
-  private nearRowOrderPage(
-    q: PageQuery,
-    selected: readonly (string | Knex.Raw)[],
-    point: readonly [unknown, unknown],
-    skip: number | undefined,
-    where: readonly FilterNode[] | undefined = q.where,
-  ): Knex.QueryBuilder {
-    const pk = this.model.pk!;
-    const order = this.model.rowOrder!;
-    const dialect = this.model.dialect;
-    const filtered = this.filtered(where, this.db, q.within);
-    afterRowOrder(filtered, order, pk, dialect, point);
-    const byOrder = (b: Knex.QueryBuilder) => orderByRowOrder(b, order, pk, dialect);
-    if (skip === undefined) {
-      const b = filtered.select([...selected]);
-      byOrder(b);
-      return b.limit(q.limit);
-    }
-    return this.offsetPage(filtered, selected, byOrder, q.limit + 1, skip);
-  }
-
-  /**
-   * SQLite and PostgreSQL: a seek page's statement compiled once per shape (docs/performance.md, "Deep pages
-   * compiled once"); the request's filter values, seek point and skip are bound to its slots. Undefined when
-   * the statement cannot be kept so (the caller builds it each time, as before).
-   */
-  private compiledSeek(
-    q: PageQuery,
-    selected: readonly (string | Knex.Raw)[],
-    kind: 'at' | 'near' | undefined,
-  ): ((values: unknown[]) => NativeQuery) | undefined {
-    if (!kind) return undefined;
-    const filter = this.filterShapeOf(q.where);
-    const where = filter?.marked ?? q.where;
-    const n = filter?.values.length ?? 0;
-    const point = [new FilterSlot(n), new FilterSlot(n + 1)] as const;
-    const shape = [
-      `seek-${kind}`,
-      q.within?.key ?? '',
-      (q.fields ?? []).join('\u0001'),
-      filter ? filter.key : '',
-      q.limit,
-      utcDay(this.now),
-      textSearchVersion(),
-    ].join('\u0000');
-    const native =
-      kind === 'at'
-        ? compiledOnce(this.model, shape, () => this.nearRowOrderPage(q, selected, point, undefined, where))
-        : compiledWithOffsetSlot(this.model, shape, n + 2, (skip) => this.nearRowOrderPage(q, selected, point, skip, where));
-    return native && ((values) => withSlotValues(native, [...(filter?.values ?? []), ...values]));
-  }
-
-  private deepRowOrderPage(
-    q: PageQuery,
-    selected: (string | Knex.Raw)[],
-    qb: Knex.QueryBuilder,
-  ): Knex.QueryBuilder {
-    const pk = this.model.pk!;
-    if (this.model.dialect === 'pg') {
-      const order = (b: Knex.QueryBuilder) => orderByRowOrder(b, this.model.rowOrder!, pk, 'pg');
-      return this.offsetPage(this.filtered(q.where, this.db, q.within), selected, order, q.limit + 1, q.offset - 1);
-    }
-    if (this.model.dialect !== 'mysql') return qb.limit(q.limit + 1).offset(q.offset - 1);
-    const keys = this.filtered(q.where, this.db, q.within).select({ rb_key: pk.name });
-    orderByRowOrder(keys, this.model.rowOrder!, pk, 'mysql');
-    void keys.limit(q.limit + 1).offset(q.offset - 1);
-    const page = this.db(this.model.tableName)
-      .select(selected)
-      .join(keys.as('rb_k'), `${this.model.tableName}.${pk.name}`, 'rb_k.rb_key');
-    orderByRowOrder(page, this.model.rowOrder!, pk, 'mysql');
-    return page;
   }
 
   /**
@@ -488,13 +377,6 @@ export class RowReader {
     const qb = filtered.select(compiled ? [compiled, ...extra] : [...columns, ...extra]);
     order(qb);
     return qb.limit(limit).offset(offset);
-  }
-
-  /** Keeps a row's (order, key) as the seek point of `offset`; an empty order cannot be sought from. */
-  private rememberRowOrder(key: string, offset: number, raw: Row, version: number): void {
-    const o = raw[this.model.rowOrder!.name];
-    if (o === null || o === undefined) return;
-    this.cache.setSeek(this.model.id, key, offset, [Number(o), raw[this.model.pk!.name]], version);
   }
 
   /** How many rows match; cached per filter until the table changes. */
