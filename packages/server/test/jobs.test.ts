@@ -152,6 +152,31 @@ describe.each(testDatabases())('jobs on %s', (kind) => {
     ]);
   });
 
+  it('sends the close with its own _mid to a listener that comes after the job was stored as finished', async () => {
+    // The record is stored as finished just before the close message is sent; a listen call in between
+    // must wait for the close rather than make one up with the _mid it was sent.
+    const repo = (server.ctx.jobs as unknown as { repo: { setStatus: (...a: any[]) => Promise<boolean> } })
+      .repo;
+    const setStatus = repo.setStatus.bind(repo);
+    let between: ReturnType<typeof listen> | undefined;
+    repo.setStatus = async (...args: any[]) => {
+      const stored = await setStatus(...args);
+      if (args[1] === 'completed') {
+        between = listen(args[0], 2);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      return stored;
+    };
+    try {
+      const job = await enqueue(0);
+      const { close } = await followJob(server, job.id, owner.token);
+      expect(close).toMatchObject({ _mid: 3, status: 'close' });
+      expect((await between!).body).toEqual(close);
+    } finally {
+      repo.setStatus = setStatus;
+    }
+  });
+
   it('fails a job whose handler throws, with its message', async () => {
     const job = await enqueue(0, 'test-fails');
     const { close } = await followJob(server, job.id, owner.token);

@@ -39,6 +39,12 @@ export async function visibleJob(ctx: AppContext, req: FastifyRequest, id: strin
   return job;
 }
 
+/** Whether the job's log holds messages but not yet its close: the close is being sent. */
+async function closeOnItsWay(ctx: AppContext, jobId: string): Promise<boolean> {
+  const log = await ctx.jobs.eventsAfter(jobId, 0);
+  return log.length > 0 && log[log.length - 1]!.status !== 'close';
+}
+
 /**
  * Waits until the job's log has a message after `afterMid`, or the wait runs out (`refresh`), or the caller
  * hangs up. Subscribes before reading so a message appended in between is not missed.
@@ -57,10 +63,14 @@ async function nextEvents(
   try {
     let events = await ctx.jobs.eventsAfter(job.id, afterMid);
     if (!events.length) {
-      // A finished job whose messages are gone (a restart, or long ago) still answers with how it ended.
-      if (isFinished(job.status)) return { _mid: afterMid, ...closeEvent(job) };
+      // A finished job whose messages are gone (a restart, or long ago), or were all seen, still answers with
+      // how it ended. Its record is stored as finished just before its close message is sent: a log without
+      // the close yet is waited on, so the close keeps its own `_mid`.
+      if (isFinished(job.status) && !(await closeOnItsWay(ctx, job.id)))
+        return { _mid: afterMid, ...closeEvent(job) };
       await woken;
       events = await ctx.jobs.eventsAfter(job.id, afterMid);
+      if (!events.length && isFinished(job.status)) return { _mid: afterMid, ...closeEvent(job) };
     }
     if (!events.length) return { _mid: afterMid, status: 'refresh' };
     return events.length === 1 ? events[0]! : events;
