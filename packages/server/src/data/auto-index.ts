@@ -489,12 +489,19 @@ try {
 }
 `;
 
+/**
+ * Settles when the worker has exited, its connection closed: a shutdown that waits for the builds
+ * (`settled`) then closes the app's connection last, which removes the WAL file.
+ */
 function buildInWorker(file: string, sql: string): Promise<void> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, sql, driver } });
-    worker.once('message', (m: { ok: boolean; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
-    worker.once('error', reject);
-    worker.once('exit', () => resolve());
+    let failure: Error | undefined;
+    worker.once('message', (m: { ok: boolean; error?: string }) => {
+      if (!m.ok) failure = new Error(m.error);
+    });
+    worker.once('error', (err) => (failure ??= err));
+    worker.once('exit', () => (failure ? reject(failure) : resolve()));
   });
 }
