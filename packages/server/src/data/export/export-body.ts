@@ -12,7 +12,7 @@ import { exportRows } from './export-rows.js';
 import { jsonArrayStream } from './json.js';
 import { workbookParts } from './xlsx-parts.js';
 import { xlsxStream } from './xlsx-stream.js';
-import { sentBody, sentChunksBody } from './sent-body.js';
+import { sentBody } from './sent-body.js';
 import { zipBytes, zipPart, type DeflatedChunk } from './zip-writer.js';
 
 export type ExportFormat = 'csv' | 'excel' | 'json';
@@ -58,16 +58,6 @@ export async function exportBody(
     return sentBody(zipBytes(parts, book.sheetPath, sheet()), (chunk) => spent.get(chunk));
   }
   if ('deflatedSheet' in rows) throw new Error('A sheet was written for an export that is not a workbook');
-  if ('sentBytes' in rows) {
-    // Split between two reader threads: their bytes go to the socket as they are, each batch's buffer moved back
-    // to its thread once written (docs/imports.md, "The split's batches as bytes handed back once written").
-    const batches = rows.sentBytes;
-    async function* chunks() {
-      yield { bytes: Buffer.from(head) };
-      yield* batches;
-    }
-    return sentChunksBody(chunks());
-  }
   if ('bytes' in rows) {
     // Written on the reader thread: this thread forwards the bytes, in the batches they come in.
     const lines = rows.bytes;

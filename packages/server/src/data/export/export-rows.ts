@@ -12,7 +12,6 @@ import { idleCores } from './idle-cores.js';
 import { sqliteExportSplitCsv } from './sqlite-export-split.js';
 import { STREAM_BATCH, sqliteExportBytes, sqliteExportRows, sqliteExportSheet } from './sqlite-export-stream.js';
 import type { ReaderColumn } from './sqlite-export-worker.js';
-import type { SentChunk } from './sent-body.js';
 import type { DeflatedChunk } from './zip-writer.js';
 
 export interface ExportRows {
@@ -24,14 +23,6 @@ export interface ExportRows {
 /** The CSV lines or sheet rows of an export, already written (by the SQLite reader thread). */
 export interface ExportBytes {
   bytes: AsyncIterable<string | Buffer>;
-}
-
-/**
- * A CSV export's lines split between two reader threads (sqlite-export-split.ts), as bytes each moved back to
- * its thread once written.
- */
-export interface ExportSentBytes {
-  sentBytes: AsyncIterable<SentChunk>;
 }
 
 /** An xlsx export's sheet part, written and deflated (by the SQLite reader thread), for the zip. */
@@ -101,7 +92,7 @@ export async function exportRows(
   q: RowQuery,
   written?: { format: 'csv' | 'xlsx'; fields: readonly ExportField[]; sheet?: { head: string; tail: string } },
   splitMinRows = SPLIT_MIN_ROWS,
-): Promise<ExportRows | ExportBytes | ExportSentBytes | ExportSheet> {
+): Promise<ExportRows | ExportBytes | ExportSheet> {
   await reader.rows({ ...q, limit: 1, offset: 0 });
   const file = await exportFile(reader);
   if (file) {
@@ -113,9 +104,7 @@ export async function exportRows(
     if (columns && written.format === 'csv' && process.env.RB_EXPORT_SPLIT !== 'off') {
       const ranges = await exportRanges(reader, q, splitMinRows);
       const write = { format: 'csv' as const, columns };
-      if (ranges && (await splitWanted(ranges.rows))) {
-        return { sentBytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
-      }
+      if (ranges && (await splitWanted(ranges.rows))) return { bytes: sqliteExportSplitCsv(file, ranges.sql, write, stream) };
     }
     if (columns) return { bytes: sqliteExportBytes(file, stream, { format: written.format, columns }) };
     return { titles: stream.out.map((f) => f.title), batches: sqliteExportRows(file, stream) };

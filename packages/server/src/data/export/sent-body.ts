@@ -12,12 +12,6 @@
  */
 import { Readable, type Writable } from 'node:stream';
 
-/** A chunk of a body, and how to free it (move it back to the thread it came from) once it is written. */
-export interface SentChunk {
-  bytes: Buffer;
-  spent?: () => void;
-}
-
 export function sentBody(
   chunks: AsyncIterable<Buffer>,
   spentOf: (chunk: Buffer) => (() => void) | undefined,
@@ -54,16 +48,4 @@ export function sentBody(
     return pipe(destination, options);
   };
   return body;
-}
-
-/** `sentBody` of chunks that each say how they are freed. */
-export function sentChunksBody(chunks: AsyncIterable<SentChunk>): Readable {
-  const spent = new WeakMap<Buffer, () => void>();
-  async function* bytes() {
-    for await (const chunk of chunks) {
-      if (chunk.spent) spent.set(chunk.bytes, chunk.spent);
-      yield chunk.bytes;
-    }
-  }
-  return sentBody(bytes(), (chunk) => spent.get(chunk));
 }

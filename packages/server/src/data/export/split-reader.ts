@@ -3,9 +3,7 @@
  * docs/imports.md "Rows split between two reader threads"). It opens its connection and says `ready`; on `begin`
  * it starts its read transaction and reads the snapshot's bounds (the main thread, the only writer, waits
  * meanwhile, so both threads read one snapshot), then writes the lines of every other range (`part` 0: the
- * first, third, …), one reply per `next`: at most a batch of rows, never across a range's end, as UTF-8 bytes in an
- * ArrayBuffer moved to the main thread, which moves it back once the socket has written it, for the next batch
- * (docs/imports.md, "The split's batches as bytes handed back once written").
+ * first, third, …), one reply per `next`: at most a batch of rows, never across a range's end.
  */
 import type { MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -22,49 +20,17 @@ export interface SplitRead {
   gate: SharedArrayBuffer;
 }
 
-/** Requests of the main thread; `spent` moves back a batch's buffer once written, to be written again. */
-export type SplitRequest = 'begin' | 'next' | 'close' | { spent: ArrayBuffer };
+/** Requests of the main thread. */
+export type SplitRequest = 'begin' | 'next' | 'close';
 
 /**
- * Replies: ready once connected; then, per `next`, the lines of up to a batch of rows as UTF-8 (`bytes` views the
- * start of an ArrayBuffer moved with the message), `end` when they end a range, `done` when that range was this
- * thread's last.
+ * Replies: ready once connected; then, per `next`, the lines of up to a batch of rows, `end` when they end a
+ * range, `done` when that range was this thread's last.
  */
 export type SplitReply =
   | { ready: true }
-  | { bytes: Uint8Array; end: boolean; done: boolean }
+  | { text: string; end: boolean; done: boolean }
   | { error: string; code: string | undefined };
-
-/**
- * Bytes of a batch's buffer: about three batches of the bench's 14 columns (85 KB). A batch that does not fit
- * gets a buffer of its own size, not kept once handed back.
- */
-export const SPLIT_BUFFER_BYTES = 256 * 1024;
-
-/**
- * A batch's text as UTF-8 in a buffer handed back by the main thread (or a new one), moved out with the reply.
- * Buffers come back once written, so as many exist as batches are in flight, and the main thread's external
- * memory does not wait for its garbage collector.
- */
-function batchBuffers() {
-  const encoder = new TextEncoder();
-  const free: ArrayBuffer[] = [];
-  return {
-    give: (buffer: ArrayBuffer) => {
-      if (buffer.byteLength === SPLIT_BUFFER_BYTES) free.push(buffer);
-    },
-    take: (text: string): Uint8Array => {
-      if (!text) return new Uint8Array(0);
-      const into = new Uint8Array(free.pop() ?? new ArrayBuffer(SPLIT_BUFFER_BYTES));
-      const { read, written } = encoder.encodeInto(text, into);
-      if (read === text.length) return into.subarray(0, written);
-      free.push(into.buffer);
-      // Not all of it fitted: a buffer of its own, large enough for any text of this length.
-      const own = new Uint8Array(new ArrayBuffer(text.length * 3));
-      return own.subarray(0, encoder.encodeInto(text, own).written);
-    },
-  };
-}
 
 export function serveSplit(
   port: MessagePort,
@@ -91,7 +57,6 @@ export function serveSplit(
     if (!closed) port.postMessage({ error: String(e.message), code: e.code } satisfies SplitReply);
     stop();
   };
-  const buffers = batchBuffers();
   const statements = new Map<string, Database.Statement>();
   const open = (range: RowOrderRange): IterableIterator<unknown[]> => {
     let s = statements.get(range.sql);
@@ -108,7 +73,6 @@ export function serveSplit(
     return;
   }
   port.on('message', (msg: SplitRequest) => {
-    if (typeof msg !== 'string') return buffers.give(msg.spent);
     if (msg === 'close') return stop();
     if (closed) return;
     try {
@@ -140,8 +104,7 @@ export function serveSplit(
         out.push(next.value);
       }
       const done = end && mine.length === 0;
-      const bytes = buffers.take(out.length ? written(out) : '');
-      port.postMessage({ bytes, end, done } satisfies SplitReply, [bytes.buffer as ArrayBuffer]);
+      port.postMessage({ text: out.length ? written(out) : '', end, done } satisfies SplitReply);
       if (done) stop();
     } catch (err) {
       fail(err);

@@ -4,8 +4,6 @@
  * writes every other range, and this thread forwards the ranges in order, so each row is stepped once and the
  * file is the one thread's byte for byte. Both threads read one snapshot: they begin their read transactions
  * while this thread, the only one that writes the database, waits for them, blocked, so no write comes between.
- * A batch comes as UTF-8 bytes in an ArrayBuffer moved from its thread, and goes back there once the socket has
- * written it (docs/imports.md, "The split's batches as bytes handed back once written").
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../sqlite-read-pool.js';
@@ -13,7 +11,6 @@ import type { NativeQuery } from '../sqlite-statements.js';
 import { STREAM_BATCH, WORKER_LIMITS, inbox, sqliteExportBytes } from './sqlite-export-stream.js';
 import type { ExportWorkerData, ReaderWrite } from './sqlite-export-worker.js';
 import type { RowOrderRangeSql } from './row-order-ranges.js';
-import type { SentChunk } from './sent-body.js';
 import type { SplitReply, SplitRequest } from './split-reader.js';
 
 /**
@@ -89,21 +86,18 @@ async function beginTogether(file: string, ranges: RowOrderRangeSql, write: Read
 }
 
 /**
- * The CSV lines of every row, the row order ranges written alternately by two threads, in order, each chunk with
- * the call that moves its bytes back to their thread once written. When the threads cannot begin together,
- * `whole` (the export's one query) is read by one thread (sqliteExportBytes), its chunks made Buffers here.
+ * The CSV lines of every row, the row order ranges written alternately by two threads, in order. When the threads
+ * cannot begin together, `whole` (the export's one query) is read by one thread (sqliteExportBytes).
  */
 export async function* sqliteExportSplitCsv(
   file: string,
   ranges: RowOrderRangeSql,
   write: ReaderWrite,
   whole: NativeQuery,
-): AsyncGenerator<SentChunk> {
+): AsyncGenerator<string | Buffer> {
   const readers = await beginTogether(file, ranges, write);
   if (!readers) {
-    for await (const chunk of sqliteExportBytes(file, whole, write)) {
-      yield { bytes: typeof chunk === 'string' ? Buffer.from(chunk) : chunk };
-    }
+    yield* sqliteExportBytes(file, whole, write);
     return;
   }
   const { workers, next } = readers;
@@ -116,17 +110,10 @@ export async function* sqliteExportSplitCsv(
     // has written its last range, there is no range left.
     for (let turn = 0; !done[turn]; ) {
       const reply = thrown(await next[turn]!());
-      if (!('bytes' in reply)) throw new Error('The export reader sent something else where lines were asked for');
+      if (!('text' in reply)) throw new Error('The export reader sent something else where lines were asked for');
       if (reply.done) done[turn] = true;
       else ask(turn);
-      const { bytes } = reply;
-      if (bytes.length) {
-        const buffer = bytes.buffer as ArrayBuffer;
-        const worker = workers[turn]!;
-        // Moved back once written, to hold a later batch; a thread that has stopped drops it, which frees it too.
-        const spent = () => worker.postMessage({ spent: buffer } satisfies SplitRequest, [buffer]);
-        yield { bytes: Buffer.from(buffer, bytes.byteOffset, bytes.byteLength), spent };
-      }
+      if (reply.text) yield reply.text;
       if (reply.end) turn = 1 - turn;
     }
   } finally {
