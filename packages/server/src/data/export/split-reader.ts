@@ -58,19 +58,11 @@ export function serveSplit(
     stop();
   };
   const statements = new Map<string, Database.Statement>();
-  /**
-   * A range's rows are read in one call (`all`), about a sixth cheaper than a call a row (docs/imports.md, "A
-   * range read in one call"), when it holds fewer than `cap`; a range holding more (row orders tied or crowded
-   * there) is read again a row at a time, so no range holds more than `cap` rows in memory.
-   */
-  const cap = 2 * rangeRows;
   const open = (range: RowOrderRange): IterableIterator<unknown[]> => {
     let s = statements.get(range.sql);
-    if (!s) statements.set(range.sql, (s = db!.prepare(`${sql[range.sql]} limit @cap`).raw(true)));
-    const named = range.sql === 'nulls' ? {} : range.sql === 'between' ? { lo: range.lo, hi: range.hi } : { lo: range.lo };
-    const read = s.all(...sql.params, { ...named, cap }) as unknown[][];
-    if (read.length < cap) return read.values();
-    return s.iterate(...sql.params, { ...named, cap: -1 }) as IterableIterator<unknown[]>;
+    if (!s) statements.set(range.sql, (s = db!.prepare(sql[range.sql]).raw(true)));
+    const named = range.sql === 'nulls' ? [] : [range.sql === 'between' ? { lo: range.lo, hi: range.hi } : { lo: range.lo }];
+    return s.iterate(...sql.params, ...named) as IterableIterator<unknown[]>;
   };
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });

@@ -45,10 +45,6 @@ beforeAll(() => {
   db.transaction(() => {
     for (let i = 1; i <= ROWS; i++) insert.run(i, orderOf(i), titleOf(i), i % 5 ? i : null);
   })();
-  // The same rows with one row order for all: one range of every row, more than a range's read takes at once.
-  db.exec('create table tied (id integer primary key, nc_order real, title text, n integer)');
-  db.exec('create index tied_order on tied (nc_order, id)');
-  db.exec('insert into tied select id, 7, title, n from t');
   db.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -106,20 +102,6 @@ it('writes the bytes of the one-thread export, every row once in row order', asy
   expect(new Set(rows.map((r) => r[0])).size).toBe(ROWS);
   expect(rows.find((r) => r[1] === '1501')).toEqual(['row 1501 é', '1501']);
   expect(rows.filter((r) => /^row \d+$/.test(r[0]!)).length).toBe(ROWS - 2 - Math.floor(ROWS / 7));
-});
-
-it('reads a range of more rows than one read takes (row orders tied) a row at a time, every row once', async () => {
-  const tied = Object.fromEntries(
-    Object.entries(ranges).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('"t"', '"tied"') : v]),
-  ) as typeof ranges;
-  const write = { format: 'csv' as const, columns };
-  const whole = { sql: `${select.replace('"t"', '"tied"')} ${order}`, bindings: [] };
-  let one = '';
-  for await (const chunk of sqliteExportBytes(file, whole, write)) one += String(chunk);
-  let split = '';
-  for await (const chunk of sqliteExportSplitCsv(file, tied, write, whole)) split += String(chunk);
-  expect(split).toBe(one);
-  expect(Papa.parse<string[]>(split, { newline: '\r\n', skipEmptyLines: true }).data).toHaveLength(ROWS);
 });
 
 it('cuts the row order into ranges open at both ends, the empty ones first', () => {
