@@ -43,8 +43,8 @@ function csvCellOf({ column, formulaSafe }: CsvColumn, decode: (v: unknown) => u
 
 /**
  * `cellOf` with its last cell kept: a raw text equal to the last one (rows created or changed together share their
- * date-times) gives the same cell without decoding or formatting it again (docs/imports.md, "The split's batches as
- * bytes handed back once written"). `cellOf` depends on the raw value alone, so the bytes are the same.
+ * date-times) gives the same cell without decoding or formatting it again (docs/imports.md, "A date-time cell
+ * equal to the last one reused before decoding"). `cellOf` depends on the raw value alone, so the bytes are the same.
  */
 function lastCellReused(cellOf: (raw: unknown) => string): (raw: unknown) => string {
   let last: string | undefined;
