@@ -113,28 +113,3 @@ export function exportCellFormatter(column: ColumnMeta): Formatter {
   if (kind === 'datetime') return dateTimeFormatter(column);
   return cellFormatter(column);
 }
-
-/** Whether a column holds dates or date-times (the registry's value kind). */
-export function isDated(column: ColumnMeta): boolean {
-  const kind = (FIELD_TYPES[column.uidt] as FieldTypeDef | undefined)?.kind;
-  return kind === 'date' || kind === 'datetime';
-}
-
-/**
- * An export cell of a date or date-time column (`cellOf`: decoded and formatted) with its last one kept: a raw
- * text equal to the last one (rows created or changed together share their date-times) gives the same cell
- * without decoding or formatting it again (docs/imports.md, "A date-time cell equal to the last one reused before
- * decoding"). `cellOf` depends on the raw value alone, so the bytes are the same.
- */
-export function lastCellReused<T>(cellOf: (raw: unknown) => T): (raw: unknown) => T {
-  let last: string | undefined;
-  let lastCell!: T;
-  return (raw) => {
-    if (typeof raw !== 'string') return cellOf(raw);
-    if (raw !== last) {
-      lastCell = cellOf(raw);
-      last = raw;
-    }
-    return lastCell;
-  };
-}

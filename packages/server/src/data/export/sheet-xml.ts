@@ -5,7 +5,7 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { cellText } from './csv.js';
-import { exportCellFormatter, isDated, lastCellReused } from './date-cells.js';
+import { exportCellFormatter } from './date-cells.js';
 
 /** Whether text holds a character XML 1.0 cannot (most cells do not, and are kept as they are). */
 function hasXmlUnsafe(s: string): boolean {
@@ -110,11 +110,7 @@ export function sheetCellsWriter(
   decoders?: readonly ((v: unknown) => unknown)[],
 ): (rows: readonly (readonly unknown[])[]) => unknown[][] {
   const at = columns.map((c) => c.at);
-  const cells = columns.map(({ column }, i) => {
-    const cell = sheetCellOf(column);
-    const decode = decoders?.[i] ?? asItIs;
-    const cellOf = (raw: unknown) => cell(decode(raw));
-    return isDated(column) ? lastCellReused(cellOf) : cellOf;
-  });
-  return (rows) => rows.map((row) => cells.map((cell, c) => cell(row[at[c]!])));
+  const cells = columns.map((c) => sheetCellOf(c.column));
+  const decode = decoders ?? columns.map(() => asItIs);
+  return (rows) => rows.map((row) => cells.map((cell, c) => cell(decode[c]!(row[at[c]!]))));
 }
