@@ -47,6 +47,15 @@ import {
   trustedCountTable,
 } from './sqlite-count-tables.js';
 import { buildPgCountTable, pgCountTableInPlace, pgSmallTable } from './pg-count-tables.js';
+import {
+  dropPgAutoIndex,
+  isStrictPrefix,
+  nullsFirstAt,
+  pgAutoIndexKeys,
+  pgIndexKey,
+  prefixIndexes,
+  servedPrefixes,
+} from './pg-index-prefix.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
 const SQLITE_ANALYSIS_LIMIT = 10_000;
@@ -71,6 +80,10 @@ export class AutoIndexer {
   /** Indexes (table and columns, as `tried`) this process built or found in place. */
   private readonly ready = new Set<string>();
   private readonly perTable = new Map<string, number>();
+  /** Names of the automatic indexes this process asked for, with their keys as in `tried`. */
+  private readonly names = new Map<string, string>();
+  /** PostgreSQL, per table: keys of automatic index builds queued, not started (pg-index-prefix.ts). */
+  private readonly pgQueued = new Map<string, Set<string[]>>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
   /** PostgreSQL without `pg_trgm` (or without the right to create it): no trigram index is tried. */
@@ -250,14 +263,69 @@ export class AutoIndexer {
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
     const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    this.names.set(name, key);
+    const pg = model.dialect === 'pg';
+    const queued = pg ? this.pgQueuedKeys(model.tableName) : undefined;
+    const indexKey = pgIndexKey(model, columns);
+    queued?.add(indexKey);
     const build = this.build(db, model, async () => {
+      if (queued) {
+        queued.delete(indexKey);
+        // A longer automatic index that begins with this one is queued or in place: it serves these reads.
+        if (await this.pgPrefixServed(db, model, key, indexKey, queued)) return false;
+      }
       await createIndex(db, model, name, columns);
       this.ready.add(key);
+      if (pg) await this.pgDropPrefixes(db, model, columns);
       return true;
     });
     const running = build.finally(() => this.building.delete(key));
     this.building.set(key, running);
     return running;
+  }
+
+  /** PostgreSQL, per table: the keys of automatic index builds queued and not started yet. */
+  private pgQueuedKeys(tableName: string): Set<string[]> {
+    let queued = this.pgQueued.get(tableName);
+    if (!queued) this.pgQueued.set(tableName, (queued = new Set()));
+    return queued;
+  }
+
+  /**
+   * PostgreSQL: whether an index of this key is left out, as a prefix of a longer automatic index queued or in
+   * place (docs/performance.md, "Prefix indexes left out"). Its slot among the table's automatic indexes is
+   * given back; once the longer one is in place the shorter counts as ready.
+   */
+  private async pgPrefixServed(
+    db: Knex,
+    model: TableModel,
+    key: string,
+    indexKey: string[],
+    queued: Set<string[]>,
+  ): Promise<boolean> {
+    const inPlace = (await pgAutoIndexKeys(db, model.tableName)).some((i) => isStrictPrefix(indexKey, i.key));
+    if (!inPlace && ![...queued].some((k) => isStrictPrefix(indexKey, k))) return false;
+    if (inPlace) this.ready.add(key);
+    this.release(model.tableName);
+    return true;
+  }
+
+  /**
+   * PostgreSQL, after an automatic index was built: the shorter columns lists it serves count as ready, and
+   * every automatic index of the table that is now a prefix of another is dropped (docs/performance.md,
+   * "Prefix indexes left out"), giving back its slot when this process counted it.
+   */
+  private async pgDropPrefixes(db: Knex, model: TableModel, columns: readonly string[]): Promise<void> {
+    for (const prefix of servedPrefixes(model, columns)) this.ready.add(`${model.tableName}\u0000${prefix.join('\u0000')}`);
+    for (const index of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
+      await dropPgAutoIndex(db, index.name);
+      if (this.names.has(index.name)) this.release(model.tableName);
+    }
+  }
+
+  /** Gives back one of the table's automatic index slots (an index left out or dropped). */
+  private release(tableName: string): void {
+    this.perTable.set(tableName, Math.max(0, (this.perTable.get(tableName) ?? 0) - 1));
   }
 
   /** Whether an automatic index on these columns, in order, is in place (built or found by this process). */
@@ -413,7 +481,7 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
   if (model.dialect === 'pg') {
     // Empty values sort first ascending and last descending (docs/behaviour/views.md): the sort or range
     // column says so, or PostgreSQL would sort instead of reading the index in order.
-    const last = columns.length - (columns[columns.length - 1] === model.pk?.name && columns.length > 1 ? 2 : 1);
+    const last = nullsFirstAt(model, columns);
     const list = columns.map((_, i) => (i === last ? '?? nulls first' : '??')).join(', ');
     await db.raw(`create index concurrently if not exists ?? on ?? (${list})`, [name, model.tableName, ...columns]);
     return;
