@@ -235,4 +235,45 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
       );
     }
   }, 120_000);
+
+  it("a ~or count after a sorted page: PostgreSQL builds its index on top of the page's, one index for both", async () => {
+    const { tableId, table } = await items();
+    const v2 = `/api/v2/tables/${tableId}/records`;
+    const sortedWhere = '(Status,eq,open)~and(Price,gt,50)';
+    const sorted = await server.api.get(
+      `${v2}?where=${encodeURIComponent(sortedWhere)}&sort=-Price&limit=25&fields=Id`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    await server.ctx.dataCache.indexes.settled();
+    const where = '((Status,eq,open)~and(Qty,lt,100))~or(Price,gt,95)';
+    const matching = ALL.filter((r) => (r.Status === 'open' && r.Qty < 100) || r.Price > 95).length;
+    const count = () =>
+      server.api.get(`${v2}/count?where=${encodeURIComponent(where)}`, { token: owner.token });
+    expect((await count()).body.count).toBe(matching);
+    await server.ctx.dataCache.indexes.settled();
+    const indexes = await autoIndexes(server, kind, table);
+    if (kind === 'pg') {
+      // (status, price nulls first, id) and (status, price, qty) would both begin with (status, price).
+      expect(indexes).toContainEqual(['status', 'price', 'id', 'qty']);
+      expect(indexes).not.toContainEqual(['status', 'price', 'id']);
+      expect(indexes).not.toContainEqual(['status', 'price', 'qty']);
+      const plan = await server.ctx.db.raw(
+        `explain select count(*) from "${table}" where status = ? and qty < ? and price > ?`,
+        ['open', 100, 95],
+      );
+      expect(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using rbx_/);
+    } else expect(indexes).toContainEqual(['status', 'price', 'qty']);
+    // Counted from the count tables and the index once all are in place, as before.
+    expect((await count()).body.count).toBe(matching);
+    const again = await server.api.get(
+      `${v2}?where=${encodeURIComponent(sortedWhere)}&sort=-Price&limit=25&fields=Id`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(again.body.list).toEqual(sorted.body.list);
+  }, 60_000);
 });

@@ -48,13 +48,15 @@ import {
 } from './sqlite-count-tables.js';
 import { buildPgCountTable, pgCountTableInPlace, pgSmallTable } from './pg-count-tables.js';
 import {
+  conjunctionIndex,
+  createPgIndex,
   dropPgAutoIndex,
   isStrictPrefix,
-  nullsFirstAt,
   pgAutoIndexKeys,
   pgIndexKey,
   prefixIndexes,
   servedPrefixes,
+  type PgIndexKey,
 } from './pg-index-prefix.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
@@ -252,7 +254,7 @@ export class AutoIndexer {
    * Notes an index on the given columns, in order: dashboards ask for (group field, aggregated field) so a
    * grouped aggregate reads a covering index in group order instead of scanning and sorting the table.
    */
-  suggestColumns(db: Knex, model: TableModel, columns: string[]): Promise<void> | undefined {
+  suggestColumns(db: Knex, model: TableModel, columns: string[], bounds?: number): Promise<void> | undefined {
     if (!model.managed || !this.enabled) return undefined;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     if (servedByRowOrderIndex(model, columns)) return undefined;
@@ -262,21 +264,34 @@ export class AutoIndexer {
     const count = this.perTable.get(model.tableName) ?? 0;
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
-    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-    this.names.set(name, key);
+    const name = indexNameOf(key);
     const pg = model.dialect === 'pg';
     const queued = pg ? this.pgQueuedKeys(model.tableName) : undefined;
     const indexKey = pgIndexKey(model, columns);
     queued?.add(indexKey);
     const build = this.build(db, model, async () => {
-      if (queued) {
-        queued.delete(indexKey);
-        // A longer automatic index that begins with this one is queued or in place: it serves these reads.
-        if (await this.pgPrefixServed(db, model, key, indexKey, queued)) return false;
+      if (!queued) {
+        await createIndex(db, model, name, columns);
+        this.ready.add(key);
+        return true;
       }
-      await createIndex(db, model, name, columns);
+      queued.delete(indexKey);
+      const inPlace = await pgAutoIndexKeys(db, model.tableName);
+      // A longer automatic index that begins with this one is queued or in place: it serves these reads.
+      if (this.pgPrefixServed(model, key, indexKey, queued, inPlace)) return false;
+      // A `~or` count's conjunction: served by, or built on top of, an index that begins with its bounds.
+      const conjunction = bounds ? conjunctionIndex(columns, bounds, inPlace) : undefined;
+      if (conjunction === 'served') {
+        this.ready.add(key);
+        this.release(model.tableName);
+        return false;
+      }
+      const index = conjunction ?? { columns, key: indexKey };
+      const indexName = conjunction ? indexNameOf(`${key}\u0000with\u0000${conjunction.key.join('\u0000')}`) : name;
+      this.names.set(indexName, key);
+      await createPgIndex(db, indexName, model.tableName, index);
       this.ready.add(key);
-      if (pg) await this.pgDropPrefixes(db, model, columns);
+      await this.pgDropPrefixes(db, model, index);
       return true;
     });
     const running = build.finally(() => this.building.delete(key));
@@ -296,16 +311,16 @@ export class AutoIndexer {
    * place (docs/performance.md, "Prefix indexes left out"). Its slot among the table's automatic indexes is
    * given back; once the longer one is in place the shorter counts as ready.
    */
-  private async pgPrefixServed(
-    db: Knex,
+  private pgPrefixServed(
     model: TableModel,
     key: string,
     indexKey: string[],
     queued: Set<string[]>,
-  ): Promise<boolean> {
-    const inPlace = (await pgAutoIndexKeys(db, model.tableName)).some((i) => isStrictPrefix(indexKey, i.key));
-    if (!inPlace && ![...queued].some((k) => isStrictPrefix(indexKey, k))) return false;
-    if (inPlace) this.ready.add(key);
+    inPlace: readonly PgIndexKey[],
+  ): boolean {
+    const built = inPlace.some((i) => isStrictPrefix(indexKey, i.key));
+    if (!built && ![...queued].some((k) => isStrictPrefix(indexKey, k))) return false;
+    if (built) this.ready.add(key);
     this.release(model.tableName);
     return true;
   }
@@ -315,11 +330,11 @@ export class AutoIndexer {
    * every automatic index of the table that is now a prefix of another is dropped (docs/performance.md,
    * "Prefix indexes left out"), giving back its slot when this process counted it.
    */
-  private async pgDropPrefixes(db: Knex, model: TableModel, columns: readonly string[]): Promise<void> {
-    for (const prefix of servedPrefixes(model, columns)) this.ready.add(`${model.tableName}\u0000${prefix.join('\u0000')}`);
-    for (const index of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
-      await dropPgAutoIndex(db, index.name);
-      if (this.names.has(index.name)) this.release(model.tableName);
+  private async pgDropPrefixes(db: Knex, model: TableModel, index: Omit<PgIndexKey, 'name'>): Promise<void> {
+    for (const prefix of servedPrefixes(model, index)) this.ready.add(`${model.tableName}\u0000${prefix.join('\u0000')}`);
+    for (const dropped of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
+      await dropPgAutoIndex(db, dropped.name);
+      if (this.names.has(dropped.name)) this.release(model.tableName);
     }
   }
 
@@ -463,6 +478,10 @@ export class AutoIndexer {
   }
 }
 
+/** The name of an automatic index, from its table and columns (`tried`'s key). */
+function indexNameOf(key: string): string {
+  return `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
 
 /**
  * Builds the index without stalling the app: PostgreSQL `concurrently`, MySQL online DDL (`lock=none`), and
@@ -481,9 +500,7 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
   if (model.dialect === 'pg') {
     // Empty values sort first ascending and last descending (docs/behaviour/views.md): the sort or range
     // column says so, or PostgreSQL would sort instead of reading the index in order.
-    const last = nullsFirstAt(model, columns);
-    const list = columns.map((_, i) => (i === last ? '?? nulls first' : '??')).join(', ');
-    await db.raw(`create index concurrently if not exists ?? on ?? (${list})`, [name, model.tableName, ...columns]);
+    await createPgIndex(db, name, model.tableName, { columns, key: pgIndexKey(model, columns) });
     return;
   }
   try {

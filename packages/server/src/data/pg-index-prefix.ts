@@ -10,11 +10,15 @@ import type { Knex } from 'knex';
 import { quoteIdent } from './sqlite-statements.js';
 import type { TableModel } from './table-model.js';
 
-/** An automatic index in place: its name and key, one entry per column (`price nulls first`). */
+/** An automatic index in place: its name, columns and key, one entry per column (`price nulls first`). */
 export interface PgIndexKey {
   name: string;
+  columns: string[];
   key: string[];
 }
+
+/** Widest index built for a `~or` count's conjunction on top of another automatic index. */
+const MAX_MERGED_COLUMNS = 5;
 
 /**
  * The key `createIndex` gives an automatic index on these columns: the sort or range column (the last one, or
@@ -35,13 +39,12 @@ export function isStrictPrefix(short: readonly string[], long: readonly string[]
   return short.length < long.length && short.every((c, i) => c === long[i]);
 }
 
-/** The leading column lists of `columns` that an automatic index on `columns` serves (same key prefix). */
-export function servedPrefixes(model: TableModel, columns: readonly string[]): string[][] {
-  const key = pgIndexKey(model, columns);
+/** The leading column lists whose automatic index (`pgIndexKey`) an index of this key serves: a prefix of it. */
+export function servedPrefixes(model: TableModel, index: Omit<PgIndexKey, 'name'>): string[][] {
   const out: string[][] = [];
-  for (let n = 1; n < columns.length; n++) {
-    const prefix = columns.slice(0, n);
-    if (isStrictPrefix(pgIndexKey(model, prefix), key)) out.push(prefix);
+  for (let n = 1; n < index.columns.length; n++) {
+    const prefix = index.columns.slice(0, n);
+    if (isStrictPrefix(pgIndexKey(model, prefix), index.key)) out.push(prefix);
   }
   return out;
 }
@@ -61,14 +64,48 @@ export async function pgAutoIndexKeys(db: Knex, tableName: string): Promise<PgIn
       order by ix.relname, k.n`,
     [quoteIdent(tableName)],
   )) as { rows: { name: string; col: string; opt: number }[] };
-  const byName = new Map<string, string[]>();
+  const byName = new Map<string, PgIndexKey>();
   for (const r of res.rows) {
     const opt = Number(r.opt);
+    const index = byName.get(r.name) ?? { name: r.name, columns: [], key: [] };
+    byName.set(r.name, index);
+    index.columns.push(r.col);
     // pg_index.indoption: bit 1 descending, bit 2 nulls first.
-    const entry = `${r.col}${opt & 1 ? ' desc' : ''}${opt & 2 ? ' nulls first' : ''}`;
-    byName.set(r.name, [...(byName.get(r.name) ?? []), entry]);
+    index.key.push(`${r.col}${opt & 1 ? ' desc' : ''}${opt & 2 ? ' nulls first' : ''}`);
   }
-  return [...byName].map(([name, key]) => ({ name, key }));
+  return [...byName.values()];
+}
+
+/**
+ * An index read only to count a filter (a `~or` count's conjunction, or-count.ts), whose first `bounds` columns
+ * bound the range read and whose others are tested on each entry: `served` when an automatic index in place
+ * begins with the same bounding columns (in any nulls order) and holds the others too; else, when one begins so,
+ * the index to build instead: that one's columns and key followed by the missing columns, so that one index
+ * serves both reads and the older becomes its prefix, dropped (docs/performance.md, "Prefix indexes left out").
+ */
+export function conjunctionIndex(
+  columns: readonly string[],
+  bounds: number,
+  inPlace: readonly PgIndexKey[],
+): 'served' | Omit<PgIndexKey, 'name'> | undefined {
+  let best: Omit<PgIndexKey, 'name'> | undefined;
+  for (const index of inPlace) {
+    if (index.columns.length < bounds || !columns.slice(0, bounds).every((c, i) => index.columns[i] === c)) continue;
+    const missing = columns.filter((c) => !index.columns.includes(c));
+    if (!missing.length) return 'served';
+    const merged = { columns: [...index.columns, ...missing], key: [...index.key, ...missing] };
+    if (merged.columns.length <= MAX_MERGED_COLUMNS && (!best || merged.columns.length < best.columns.length)) {
+      best = merged;
+    }
+  }
+  return best;
+}
+
+/** Builds an automatic index of the given key (`createIndex`'s, or one from `conjunctionIndex`) concurrently. */
+export async function createPgIndex(db: Knex, name: string, tableName: string, index: Omit<PgIndexKey, 'name'>): Promise<void> {
+  // Each key entry is its column's name followed by options this module wrote (` desc`, ` nulls first`).
+  const list = index.columns.map((c, i) => `??${index.key[i]!.slice(c.length)}`).join(', ');
+  await db.raw(`create index concurrently if not exists ?? on ?? (${list})`, [name, tableName, ...index.columns]);
 }
 
 /** The automatic indexes of the table whose keys are a strict prefix of another automatic index's key. */
