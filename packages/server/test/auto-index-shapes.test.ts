@@ -265,7 +265,7 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
         ['open', 100, 95],
       );
       expect(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using rbx_/);
-    } else expect(indexes).toContainEqual(['status', 'price', 'qty']);
+    } else if (kind === 'sqlite') expect(indexes).toContainEqual(['status', 'price', 'qty']); // none on MySQL
     // Counted from the count tables and the index once all are in place, as before.
     expect((await count()).body.count).toBe(matching);
     const again = await server.api.get(
