@@ -268,7 +268,8 @@ export class AutoIndexer {
     const pg = model.dialect === 'pg';
     const queued = pg ? this.pgQueuedKeys(model.tableName) : undefined;
     const indexKey = pgIndexKey(model, columns);
-    queued?.add(indexKey);
+    // A `~or` count's index may be built with another key (conjunctionIndex): shorter ones wait for it in place.
+    if (!bounds) queued?.add(indexKey);
     const build = this.build(db, model, async () => {
       if (!queued) {
         await createIndex(db, model, name, columns);
@@ -294,7 +295,10 @@ export class AutoIndexer {
       await this.pgDropPrefixes(db, model, index);
       return true;
     });
-    const running = build.finally(() => this.building.delete(key));
+    const running = build.finally(() => {
+      this.building.delete(key);
+      queued?.delete(indexKey);
+    });
     this.building.set(key, running);
     return running;
   }
