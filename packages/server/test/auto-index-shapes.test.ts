@@ -165,4 +165,115 @@ describe.each(testDatabases())('automatic indexes for group-by and ~or on %s', (
     expect(indexes).toContainEqual(['qty']);
     expect(indexes.filter((cols) => cols[0] === 'nc_order')).toEqual([]);
   }, 60_000);
+
+  it('an index that begins another automatic one: PostgreSQL drops it or leaves it out, SQLite keeps it', async () => {
+    const filter = '(Status,eq,open)~and(Price,gt,50)';
+    const v2 = (tableId: string) => `/api/v2/tables/${tableId}/records`;
+    const count = (tableId: string) =>
+      server.api.get(`${v2(tableId)}/count?where=${encodeURIComponent(filter)}`, { token: owner.token });
+    const page = (tableId: string) =>
+      server.api.get(`${v2(tableId)}?where=${encodeURIComponent(filter)}&sort=-Price&limit=25&fields=Id`, {
+        token: owner.token,
+      });
+    const matching = ALL.filter((r) => r.Status === 'open' && r.Price > 50);
+    const byPrice = [...matching].sort((a, b) => b.Price - a.Price || b.Id - a.Id);
+
+    // The count's (status, price) first; then the sorted page's (status, price, id) on PostgreSQL (SQLite and
+    // MySQL keep the key in every index: the page's index is the count's); then a group-by's (status, price, qty).
+    const first = await items();
+    expect((await count(first.tableId)).body.count).toBe(matching.length);
+    await server.ctx.dataCache.indexes.settled();
+    expect(await autoIndexes(server, kind, first.table)).toContainEqual(['status', 'price']);
+    const sorted = await page(first.tableId);
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    expect(sorted.body.list.map((r: any) => r.Id)).toEqual(byPrice.slice(0, 25).map((r) => r.Id));
+    const groups = `/api/v1/db/data/noco/${baseId}/${first.tableId}/groupby?column_name=Price&where=${encodeURIComponent('(Status,eq,open)~and(Qty,lt,100)')}`;
+    expect((await server.api.get(groups, { token: owner.token })).status).toBe(200);
+    await server.ctx.dataCache.indexes.settled();
+    const indexes = await autoIndexes(server, kind, first.table);
+    expect(indexes).toContainEqual(['status', 'price', 'qty']);
+    if (kind === 'pg') {
+      expect(indexes).toContainEqual(['status', 'price', 'id']);
+      expect(indexes).not.toContainEqual(['status', 'price']);
+      const plan = await server.ctx.db.raw(
+        `explain select count(*) from "${first.table}" where status = ? and price > ?`,
+        ['open', 50],
+      );
+      expect(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')).toMatch(/Index (Only )?Scan using rbx_/);
+    } else {
+      // SQLite keeps an index that begins another one (docs/performance.md, "Automatic indexes").
+      expect(indexes).toContainEqual(['status', 'price']);
+    }
+    expect((await count(first.tableId)).body.count).toBe(matching.length);
+
+    // The longer index first, or both asked for at once: PostgreSQL never builds the shorter one.
+    for (const together of [false, true]) {
+      const t = await items();
+      // Every index build on the table, as its columns (knex reports the statements it runs).
+      const creates: string[][] = [];
+      const noteCreate = (q: { sql?: string }) => {
+        const list = (q.sql ?? '').match(/^create index .* on "(\w+)" \((.*)\)$/i);
+        if (list?.[1] === t.table) creates.push([...list[2]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!));
+      };
+      server.ctx.db.on('query', noteCreate);
+      if (together) await Promise.all([page(t.tableId), count(t.tableId)]);
+      else {
+        await page(t.tableId);
+        await server.ctx.dataCache.indexes.settled();
+        expect((await count(t.tableId)).body.count).toBe(matching.length);
+      }
+      await server.ctx.dataCache.indexes.settled();
+      server.ctx.db.off('query', noteCreate);
+      const built = await autoIndexes(server, kind, t.table);
+      if (kind === 'pg') {
+        expect(creates).toEqual([['status', 'price', 'id']]);
+        expect(built).toContainEqual(['status', 'price', 'id']);
+        expect(built).not.toContainEqual(['status', 'price']);
+      } else expect(built).toContainEqual(['status', 'price']);
+      expect((await page(t.tableId)).body.list.map((r: any) => r.Id)).toEqual(
+        byPrice.slice(0, 25).map((r) => r.Id),
+      );
+    }
+  }, 120_000);
+
+  it("a ~or count after a sorted page: PostgreSQL builds its index on top of the page's, one index for both", async () => {
+    const { tableId, table } = await items();
+    const v2 = `/api/v2/tables/${tableId}/records`;
+    const sortedWhere = '(Status,eq,open)~and(Price,gt,50)';
+    const sorted = await server.api.get(
+      `${v2}?where=${encodeURIComponent(sortedWhere)}&sort=-Price&limit=25&fields=Id`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    await server.ctx.dataCache.indexes.settled();
+    const where = '((Status,eq,open)~and(Qty,lt,100))~or(Price,gt,95)';
+    const matching = ALL.filter((r) => (r.Status === 'open' && r.Qty < 100) || r.Price > 95).length;
+    const count = () =>
+      server.api.get(`${v2}/count?where=${encodeURIComponent(where)}`, { token: owner.token });
+    expect((await count()).body.count).toBe(matching);
+    await server.ctx.dataCache.indexes.settled();
+    const indexes = await autoIndexes(server, kind, table);
+    if (kind === 'pg') {
+      // (status, price nulls first, id) and (status, price, qty) would both begin with (status, price).
+      expect(indexes).toContainEqual(['status', 'price', 'id', 'qty']);
+      expect(indexes).not.toContainEqual(['status', 'price', 'id']);
+      expect(indexes).not.toContainEqual(['status', 'price', 'qty']);
+      const plan = await server.ctx.db.raw(
+        `explain select count(*) from "${table}" where status = ? and qty < ? and price > ?`,
+        ['open', 100, 95],
+      );
+      expect(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using rbx_/);
+    } else if (kind === 'sqlite') expect(indexes).toContainEqual(['status', 'price', 'qty']); // none on MySQL
+    // Counted from the count tables and the index once all are in place, as before.
+    expect((await count()).body.count).toBe(matching);
+    const again = await server.api.get(
+      `${v2}?where=${encodeURIComponent(sortedWhere)}&sort=-Price&limit=25&fields=Id`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(again.body.list).toEqual(sorted.body.list);
+  }, 60_000);
 });

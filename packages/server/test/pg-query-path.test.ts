@@ -239,13 +239,14 @@ describe.runIf(testDatabases().includes(kind))('query path on PostgreSQL', () =>
     const defs = (
       await server.ctx.db.raw('select indexdef from pg_indexes where tablename = ?', [itemsTable])
     ).rows.map((r: { indexdef: string }) => r.indexdef.replace(/^.* USING /, '')) as string[];
-    expect(defs).toEqual(
-      expect.arrayContaining([
-        'btree (qty NULLS FIRST)',
-        'btree (price NULLS FIRST)',
-        'btree (status, qty NULLS FIRST, id)',
-      ]),
-    );
+    // Each shape's index, or a longer automatic one that begins with it (an earlier test sorted by Price):
+    // on PostgreSQL a prefix of another automatic index is not built (docs/performance.md).
+    for (const key of ['qty NULLS FIRST', 'price NULLS FIRST', 'status, qty NULLS FIRST, id']) {
+      expect(
+        defs.filter((d) => d === `btree (${key})` || d.startsWith(`btree (${key}, `)),
+        key,
+      ).toHaveLength(1);
+    }
     expect(Number((await stats()).vacuum_count)).toBe(vacuumsBefore + 1);
 
     // A filtered list without sort reads in row order: the row-order index serves it, no copy is built.

@@ -47,6 +47,17 @@ import {
   trustedCountTable,
 } from './sqlite-count-tables.js';
 import { buildPgCountTable, pgCountTableInPlace, pgSmallTable } from './pg-count-tables.js';
+import {
+  conjunctionIndex,
+  createPgIndex,
+  dropPgAutoIndex,
+  isStrictPrefix,
+  pgAutoIndexKeys,
+  pgIndexKey,
+  prefixIndexes,
+  servedPrefixes,
+  type PgIndexKey,
+} from './pg-index-prefix.js';
 
 /** Rows SQLite's ANALYZE samples per index: enough to rank indexes, a few milliseconds even at 1M rows. */
 const SQLITE_ANALYSIS_LIMIT = 10_000;
@@ -71,6 +82,10 @@ export class AutoIndexer {
   /** Indexes (table and columns, as `tried`) this process built or found in place. */
   private readonly ready = new Set<string>();
   private readonly perTable = new Map<string, number>();
+  /** Names of the automatic indexes this process asked for, with their keys as in `tried`. */
+  private readonly names = new Map<string, string>();
+  /** PostgreSQL, per table: keys of automatic index builds queued, not started (pg-index-prefix.ts). */
+  private readonly pgQueued = new Map<string, Set<string[]>>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
   private readonly growth = new Map<string, { inserted: number; rowsThen: number }>();
   /** PostgreSQL without `pg_trgm` (or without the right to create it): no trigram index is tried. */
@@ -239,7 +254,7 @@ export class AutoIndexer {
    * Notes an index on the given columns, in order: dashboards ask for (group field, aggregated field) so a
    * grouped aggregate reads a covering index in group order instead of scanning and sorting the table.
    */
-  suggestColumns(db: Knex, model: TableModel, columns: string[]): Promise<void> | undefined {
+  suggestColumns(db: Knex, model: TableModel, columns: string[], bounds?: number): Promise<void> | undefined {
     if (!model.managed || !this.enabled) return undefined;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     if (servedByRowOrderIndex(model, columns)) return undefined;
@@ -249,15 +264,87 @@ export class AutoIndexer {
     const count = this.perTable.get(model.tableName) ?? 0;
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
     this.perTable.set(model.tableName, count + 1);
-    const name = `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    const name = indexNameOf(key);
+    const pg = model.dialect === 'pg';
+    const queued = pg ? this.pgQueuedKeys(model.tableName) : undefined;
+    const indexKey = pgIndexKey(model, columns);
+    // A `~or` count's index may be built with another key (conjunctionIndex): shorter ones wait for it in place.
+    if (!bounds) queued?.add(indexKey);
     const build = this.build(db, model, async () => {
-      await createIndex(db, model, name, columns);
+      if (!queued) {
+        await createIndex(db, model, name, columns);
+        this.ready.add(key);
+        return true;
+      }
+      queued.delete(indexKey);
+      const inPlace = await pgAutoIndexKeys(db, model.tableName);
+      // A longer automatic index that begins with this one is queued or in place: it serves these reads.
+      if (this.pgPrefixServed(model, key, indexKey, queued, inPlace)) return false;
+      // A `~or` count's conjunction: served by, or built on top of, an index that begins with its bounds.
+      const conjunction = bounds ? conjunctionIndex(columns, bounds, inPlace) : undefined;
+      if (conjunction === 'served') {
+        this.ready.add(key);
+        this.release(model.tableName);
+        return false;
+      }
+      const index = conjunction ?? { columns, key: indexKey };
+      const indexName = conjunction ? indexNameOf(`${key}\u0000with\u0000${conjunction.key.join('\u0000')}`) : name;
+      this.names.set(indexName, key);
+      await createPgIndex(db, indexName, model.tableName, index);
       this.ready.add(key);
+      await this.pgDropPrefixes(db, model, index);
       return true;
     });
-    const running = build.finally(() => this.building.delete(key));
+    const running = build.finally(() => {
+      this.building.delete(key);
+      queued?.delete(indexKey);
+    });
     this.building.set(key, running);
     return running;
+  }
+
+  /** PostgreSQL, per table: the keys of automatic index builds queued and not started yet. */
+  private pgQueuedKeys(tableName: string): Set<string[]> {
+    let queued = this.pgQueued.get(tableName);
+    if (!queued) this.pgQueued.set(tableName, (queued = new Set()));
+    return queued;
+  }
+
+  /**
+   * PostgreSQL: whether an index of this key is left out, as a prefix of a longer automatic index queued or in
+   * place (docs/performance.md, "Prefix indexes left out"). Its slot among the table's automatic indexes is
+   * given back; once the longer one is in place the shorter counts as ready.
+   */
+  private pgPrefixServed(
+    model: TableModel,
+    key: string,
+    indexKey: string[],
+    queued: Set<string[]>,
+    inPlace: readonly PgIndexKey[],
+  ): boolean {
+    const built = inPlace.some((i) => isStrictPrefix(indexKey, i.key));
+    if (!built && ![...queued].some((k) => isStrictPrefix(indexKey, k))) return false;
+    if (built) this.ready.add(key);
+    this.release(model.tableName);
+    return true;
+  }
+
+  /**
+   * PostgreSQL, after an automatic index was built: the shorter columns lists it serves count as ready, and
+   * every automatic index of the table that is now a prefix of another is dropped (docs/performance.md,
+   * "Prefix indexes left out"), giving back its slot when this process counted it.
+   */
+  private async pgDropPrefixes(db: Knex, model: TableModel, index: Omit<PgIndexKey, 'name'>): Promise<void> {
+    for (const prefix of servedPrefixes(model, index)) this.ready.add(`${model.tableName}\u0000${prefix.join('\u0000')}`);
+    for (const dropped of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
+      await dropPgAutoIndex(db, dropped.name);
+      if (this.names.has(dropped.name)) this.release(model.tableName);
+    }
+  }
+
+  /** Gives back one of the table's automatic index slots (an index left out or dropped). */
+  private release(tableName: string): void {
+    this.perTable.set(tableName, Math.max(0, (this.perTable.get(tableName) ?? 0) - 1));
   }
 
   /** Whether an automatic index on these columns, in order, is in place (built or found by this process). */
@@ -395,6 +482,10 @@ export class AutoIndexer {
   }
 }
 
+/** The name of an automatic index, from its table and columns (`tried`'s key). */
+function indexNameOf(key: string): string {
+  return `rbx_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
 
 /**
  * Builds the index without stalling the app: PostgreSQL `concurrently`, MySQL online DDL (`lock=none`), and
@@ -413,9 +504,7 @@ async function createIndex(db: Knex, model: TableModel, name: string, columns: s
   if (model.dialect === 'pg') {
     // Empty values sort first ascending and last descending (docs/behaviour/views.md): the sort or range
     // column says so, or PostgreSQL would sort instead of reading the index in order.
-    const last = columns.length - (columns[columns.length - 1] === model.pk?.name && columns.length > 1 ? 2 : 1);
-    const list = columns.map((_, i) => (i === last ? '?? nulls first' : '??')).join(', ');
-    await db.raw(`create index concurrently if not exists ?? on ?? (${list})`, [name, model.tableName, ...columns]);
+    await createPgIndex(db, name, model.tableName, { columns, key: pgIndexKey(model, columns) });
     return;
   }
   try {

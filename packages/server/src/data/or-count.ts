@@ -30,8 +30,20 @@ export function orParts(where: readonly FilterNode[] | undefined): OrParts | und
  * None when a condition's field cannot be indexed or its operator is neither, or more than four columns.
  */
 export function orConjunctionColumns(model: TableModel, where: readonly FilterNode[] | undefined): string[] {
+  return orConjunctionIndex(model, where).columns;
+}
+
+/**
+ * The same columns, and how many of them bound the index's range read (the equality fields and the first range
+ * field); the others are tested on each entry read, so on PostgreSQL they may follow another automatic index's
+ * columns (pg-index-prefix.ts `conjunctionIndex`).
+ */
+export function orConjunctionIndex(
+  model: TableModel,
+  where: readonly FilterNode[] | undefined,
+): { columns: string[]; bounds: number } {
   const parts = orParts(where);
-  if (!parts) return [];
+  if (!parts) return { columns: [], bounds: 0 };
   const [a, b] = parts.branches.map((branch) => {
     const conditions = branch.filter((n) => n.type === 'condition');
     const cols = filterColumns(model, branch);
@@ -39,9 +51,10 @@ export function orConjunctionColumns(model: TableModel, where: readonly FilterNo
     const complete = conditions.length === branch.length && cols.eq.length + cols.range.length === conditions.length;
     return complete ? cols : undefined;
   });
-  if (!a || !b) return [];
+  if (!a || !b) return { columns: [], bounds: 0 };
   const eq = [...new Set([...a.eq, ...b.eq])];
   const range = [...new Set([...b.range, ...a.range])].filter((c) => !eq.includes(c));
   const columns = [...eq, ...range];
-  return columns.length <= MAX_CONJUNCTION_COLUMNS ? columns : [];
+  if (columns.length > MAX_CONJUNCTION_COLUMNS) return { columns: [], bounds: 0 };
+  return { columns, bounds: eq.length + Math.min(1, range.length) };
 }

@@ -35,7 +35,7 @@ import { COUNT_COLUMN, countColumnsFor, trustedCountTable } from './sqlite-count
 import { compactWhenWritten } from './pg-count-tables.js';
 import { searchesText } from './pg-like.js';
 import { whileReading } from './read-gate.js';
-import { orConjunctionColumns, orParts, type OrParts } from './or-count.js';
+import { orConjunctionColumns, orConjunctionIndex, orParts, type OrParts } from './or-count.js';
 import type { StoredField, TableModel } from './table-model.js';
 
 /** Below this offset a plain OFFSET is as fast as a seek. */
@@ -587,7 +587,8 @@ export class RowReader {
     for (const branch of parts.branches) {
       this.cache.indexes.suggestCountTable(this.db, this.model, countColumnsFor(this.model, branch));
     }
-    this.cache.indexes.suggestColumns(this.db, this.model, orConjunctionColumns(this.model, where));
+    const conjunction = orConjunctionIndex(this.model, where);
+    this.cache.indexes.suggestColumns(this.db, this.model, conjunction.columns, conjunction.bounds);
   }
 
   /**
