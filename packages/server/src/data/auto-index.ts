@@ -84,6 +84,11 @@ export class AutoIndexer {
   private readonly perTable = new Map<string, number>();
   /** Names of the automatic indexes this process asked for, with their keys as in `tried`. */
   private readonly names = new Map<string, string>();
+  /**
+   * PostgreSQL: shapes (keys as in `tried`) left out or dropped as the prefix of a longer index, with the table
+   * model that decided it. A later model (a field change may have dropped the longer index) looks again.
+   */
+  private readonly prefixLeftOut = new Map<string, TableModel>();
   /** PostgreSQL, per table: keys of automatic index builds queued, not started (pg-index-prefix.ts). */
   private readonly pgQueued = new Map<string, Set<string[]>>();
   /** Per table id: rows inserted since its statistics were last refreshed, and how many it had then. */
@@ -259,7 +264,7 @@ export class AutoIndexer {
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     if (servedByRowOrderIndex(model, columns)) return undefined;
     const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
-    if (this.tried.has(key)) return this.building.get(key);
+    if (this.tried.has(key) && !this.lookAgain(key, model)) return this.building.get(key);
     this.tried.add(key);
     const count = this.perTable.get(model.tableName) ?? 0;
     if (count >= MAX_AUTO_INDEXES_PER_TABLE) return undefined;
@@ -325,6 +330,7 @@ export class AutoIndexer {
     const built = inPlace.some((i) => isStrictPrefix(indexKey, i.key));
     if (!built && ![...queued].some((k) => isStrictPrefix(indexKey, k))) return false;
     if (built) this.ready.add(key);
+    this.prefixLeftOut.set(key, model);
     this.release(model.tableName);
     return true;
   }
@@ -335,11 +341,27 @@ export class AutoIndexer {
    * "Prefix indexes left out"), giving back its slot when this process counted it.
    */
   private async pgDropPrefixes(db: Knex, model: TableModel, index: Omit<PgIndexKey, 'name'>): Promise<void> {
-    for (const prefix of servedPrefixes(model, index)) this.ready.add(`${model.tableName}\u0000${prefix.join('\u0000')}`);
+    for (const prefix of servedPrefixes(model, index)) {
+      const key = `${model.tableName}\u0000${prefix.join('\u0000')}`;
+      this.ready.add(key);
+      if (this.tried.has(key)) this.prefixLeftOut.set(key, model);
+    }
     for (const dropped of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
       await dropPgAutoIndex(db, dropped.name);
       if (this.names.has(dropped.name)) this.release(model.tableName);
     }
+  }
+
+  /**
+   * Whether a shape tried before is tried again: one left out as a prefix under an older table model, whose
+   * longer index a field change may have dropped. The build looks at the indexes in place first.
+   */
+  private lookAgain(key: string, model: TableModel): boolean {
+    const decidedBy = this.prefixLeftOut.get(key);
+    if (!decidedBy || decidedBy === model || this.building.has(key)) return false;
+    this.prefixLeftOut.delete(key);
+    this.ready.delete(key);
+    return true;
   }
 
   /** Gives back one of the table's automatic index slots (an index left out or dropped). */
