@@ -5,7 +5,7 @@
  */
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import { neutralise, quoted } from './csv.js';
-import { exportCellFormatter } from './date-cells.js';
+import { exportCellFormatter, lastTextReused } from './date-cells.js';
 import { showsAsText } from '@rowbase/core/fields/display/cell-text';
 import { FIELD_TYPES } from '@rowbase/core/fields/registry';
 
@@ -30,7 +30,11 @@ function csvCellOf({ column, formulaSafe }: CsvColumn, decode: (v: unknown) => u
       (v) => quoted(typeof v === 'number' || typeof v === 'bigint' ? text(v) : neutralise(text(v)));
   if (!showsAsText(column)) {
     const kind = FIELD_TYPES[column.uidt]?.kind;
-    if (kind === 'date' || kind === 'datetime') return lastCellReused((raw) => cell(decode(raw)));
+    if (kind === 'date' || kind === 'datetime') {
+      // docs/imports.md, "A date-time cell equal to the last one reused before decoding".
+      const cellOf = (raw: unknown) => cell(decode(raw));
+      return lastTextReused(cellOf, cellOf);
+    }
     return (raw) => cell(decode(raw));
   }
   return (raw) => {
@@ -38,24 +42,6 @@ function csvCellOf({ column, formulaSafe }: CsvColumn, decode: (v: unknown) => u
     if (typeof v === 'string') return quoted(formulaSafe ? v : neutralise(v));
     if (typeof v === 'number') return String(v);
     return cell(v);
-  };
-}
-
-/**
- * `cellOf` with its last cell kept: a raw text equal to the last one (rows created or changed together share their
- * date-times) gives the same cell without decoding or formatting it again (docs/imports.md, "A date-time cell
- * equal to the last one reused before decoding"). `cellOf` depends on the raw value alone, so the bytes are the same.
- */
-function lastCellReused(cellOf: (raw: unknown) => string): (raw: unknown) => string {
-  let last: string | undefined;
-  let lastCell = '';
-  return (raw) => {
-    if (typeof raw !== 'string') return cellOf(raw);
-    if (raw !== last) {
-      lastCell = cellOf(raw);
-      last = raw;
-    }
-    return lastCell;
   };
 }
 

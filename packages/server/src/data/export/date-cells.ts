@@ -67,9 +67,6 @@ function dateTimeFormatter(column: ColumnMeta): Formatter {
   // As core's date-time format: the field's date format, a space, its time format.
   const format = `${metaOf(column, 'date_format', DEFAULT_DATE_FORMAT)} ${metaOf(column, 'time_format', DEFAULT_TIME_FORMAT)}`;
   const hours = new Map<string, DateParts | null>();
-  // Rows written together often share their time to the second (created by one import, or one bulk update).
-  let last: unknown;
-  let lastText = '';
   const parts: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   const text = (v: string): string => {
     const m = DATE_TIME.exec(v);
@@ -91,13 +88,24 @@ function dateTimeFormatter(column: ColumnMeta): Formatter {
     parts.second = +m[3]!;
     return formatParts(parts, format);
   };
+  // Rows written together often share their time to the second (created by one import, or one bulk update).
+  return lastTextReused(text, slow);
+}
+
+/**
+ * `of` with its last answer kept: a text equal to the last one gets the same answer without working it out again
+ * (rows written together share their date-times); other values go to `other`. `of` must depend on the text alone.
+ */
+export function lastTextReused(of: (v: string) => string, other: (v: unknown) => string): (v: unknown) => string {
+  let last: string | undefined;
+  let lastAnswer = '';
   return (v) => {
-    if (typeof v !== 'string') return slow(v);
+    if (typeof v !== 'string') return other(v);
     if (v !== last) {
-      lastText = text(v);
+      lastAnswer = of(v);
       last = v;
     }
-    return lastText;
+    return lastAnswer;
   };
 }
 
