@@ -15,7 +15,7 @@ import { orderByField, orderWithNulls } from './field-order.js';
 import { withSlotValues, type FilterShape } from './filter-sql.js';
 import { isShort, pageInfoOf } from './paging.js';
 import type { Row } from './row-projection.js';
-import type { PageQuery } from './row-query.js';
+import type { PageQuery } from './row-query-types.js';
 import { COUNT_COLUMN, countColumnsFor } from './sqlite-count-tables.js';
 import { selectCompiled, selectRows } from './sqlite-statements.js';
 import { textSearchVersion } from './text-search.js';

@@ -12,7 +12,7 @@ import type { DataCache } from './data-cache.js';
 import { FilterSlot, withSlotValues, type FilterShape } from './filter-sql.js';
 import { MAX_LIMIT } from './paging.js';
 import type { Row } from './row-projection.js';
-import type { PageQuery, RowSubset } from './row-query.js';
+import type { PageQuery, RowSubset } from './row-query-types.js';
 import { afterRowOrder, orderByRowOrder } from './row-order.js';
 import { selectCompiled, selectRows, type NativeQuery } from './sqlite-statements.js';
 import { textSearchVersion } from './text-search.js';

@@ -6,6 +6,7 @@ import { badRequest } from '@rowbase/core/errors';
 import type { PageInfo } from '@rowbase/core/api/meta';
 import { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, isShort, pageInfoOf, parsePaging, pkValue } from './paging.js';
 import { readGroupBy, type GroupBySource } from './row-group-by.js';
+import type { PageQuery, RowQuery, RowSubset } from './row-query-types.js';
 import { rowOrderPage, type RowOrderSource } from './row-order-pages.js';
 import { orderByField } from './field-order.js';
 import { utcDay } from '@rowbase/core/filters/date-values';
@@ -64,24 +65,7 @@ export { DEFAULT_LIMIT, MAX_LIMIT, isIntegerKey, pageInfoOf, parsePaging, pkValu
 export type { Row } from './row-projection.js';
 export { rowDecoder, warmDefaultProjection, type OutField, type Projection } from './row-projection.js';
 
-export interface RowQuery {
-  /** Field titles (or names/ids) to return; all stored fields when absent. */
-  fields?: readonly string[];
-  where?: readonly FilterNode[];
-  sort?: readonly SortSpec[];
-  /** Restricts the rows (to the records linked to one record); `key` names the subset for the caches. */
-  within?: RowSubset;
-}
-
-export interface RowSubset {
-  key: string;
-  apply(qb: Knex.QueryBuilder): void;
-}
-
-export interface PageQuery extends RowQuery {
-  limit: number;
-  offset: number;
-}
+export type { PageQuery, RowQuery, RowSubset } from './row-query-types.js';
 
 /**
  * PostgreSQL: the column of a page's rows that carries the count of its filter (the count read in the page's
