@@ -82,8 +82,8 @@ export class AutoIndexer {
   /** Indexes (table and columns, as `tried`) this process built or found in place. */
   private readonly ready = new Set<string>();
   private readonly perTable = new Map<string, number>();
-  /** Names of the automatic indexes this process asked for, with their keys as in `tried`. */
-  private readonly names = new Map<string, string>();
+  /** PostgreSQL: names of the automatic indexes this process built (their slots are its to give back). */
+  private readonly builtNames = new Set<string>();
   /**
    * PostgreSQL: shapes (keys as in `tried`) left out or dropped as the prefix of a longer index, with the table
    * model that decided it. A later model (a field change may have dropped the longer index) looks again.
@@ -263,7 +263,7 @@ export class AutoIndexer {
     if (!model.managed || !this.enabled) return undefined;
     if (!columns.length || (columns.length === 1 && columns[0] === model.pk?.name)) return undefined;
     if (servedByRowOrderIndex(model, columns)) return undefined;
-    const key = `${model.tableName}\u0000${columns.join('\u0000')}`;
+    const key = shapeKey(model.tableName, columns);
     if (this.tried.has(key) && !this.lookAgain(key, model)) return this.building.get(key);
     this.tried.add(key);
     const count = this.perTable.get(model.tableName) ?? 0;
@@ -294,7 +294,7 @@ export class AutoIndexer {
       }
       const index = conjunction ?? { columns, key: indexKey };
       const indexName = conjunction ? indexNameOf(`${key}\u0000with\u0000${conjunction.key.join('\u0000')}`) : name;
-      this.names.set(indexName, key);
+      this.builtNames.add(indexName);
       await createPgIndex(db, indexName, model.tableName, index);
       this.ready.add(key);
       await this.pgDropPrefixes(db, model, index);
@@ -342,13 +342,13 @@ export class AutoIndexer {
    */
   private async pgDropPrefixes(db: Knex, model: TableModel, index: Omit<PgIndexKey, 'name'>): Promise<void> {
     for (const prefix of servedPrefixes(model, index)) {
-      const key = `${model.tableName}\u0000${prefix.join('\u0000')}`;
+      const key = shapeKey(model.tableName, prefix);
       this.ready.add(key);
       if (this.tried.has(key)) this.prefixLeftOut.set(key, model);
     }
     for (const dropped of prefixIndexes(await pgAutoIndexKeys(db, model.tableName))) {
       await dropPgAutoIndex(db, dropped.name);
-      if (this.names.has(dropped.name)) this.release(model.tableName);
+      if (this.builtNames.delete(dropped.name)) this.release(model.tableName);
     }
   }
 
@@ -371,7 +371,7 @@ export class AutoIndexer {
 
   /** Whether an automatic index on these columns, in order, is in place (built or found by this process). */
   isReady(model: TableModel, columns: readonly string[]): boolean {
-    return columns.length > 0 && this.ready.has(`${model.tableName}\u0000${columns.join('\u0000')}`);
+    return columns.length > 0 && this.ready.has(shapeKey(model.tableName, columns));
   }
 
   /**
@@ -502,6 +502,11 @@ export class AutoIndexer {
   async settled(): Promise<void> {
     await this.pending;
   }
+}
+
+/** The key of an automatic index's shape in `tried` and `ready`: its table and columns, in order. */
+function shapeKey(tableName: string, columns: readonly string[]): string {
+  return `${tableName}\u0000${columns.join('\u0000')}`;
 }
 
 /** The name of an automatic index, from its table and columns (`tried`'s key). */
