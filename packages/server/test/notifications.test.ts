@@ -1,5 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommentsRepo } from '../src/meta/repos/comments.js';
+import { notifyComment } from '../src/notifications/notifications.js';
 import { addBaseUser, randomEmail, userIdOf } from './auth-fixtures.js';
 import { signUpUser, startTestServer, testDatabases, type TestServer } from './harness.js';
 import { createBase, createTable } from './meta-factories.js';
@@ -141,6 +143,28 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     const owner = await inbox('owner', '', before + 1);
     expect(owner.list[0]).toMatchObject({ type: 'comment_reply', body: { comment: 'Thanks' } });
     expect(owner.list).toHaveLength(before + 1);
+  });
+
+  it('counts as earlier commenters only those before the comment, even when a later one is stored first', async () => {
+    // The notification runs after the reply; a comment posted right after can be stored by then. Held open
+    // here: the owner's later comment is in place before the editor's comment is notified.
+    const comments = new CommentsRepo(server.ctx.db);
+    const table = { baseId, sourceId: null, tableId, rowId: '40' };
+    const first = await comments.insert({ ...table, comment: 'Editor first', userId: m.editor.id });
+    const later = await comments.insert({ ...table, comment: 'Owner after', userId: m.owner.id });
+    await server.ctx
+      .db('rb_comments')
+      .where({ id: later.id })
+      .update({ created_at: Date.parse(first.created_at) + 1 });
+    const before = (await inbox('owner')).list.length;
+    await notifyComment(server.ctx, first, { id: m.editor.id, email: m.editor.email }, 'Tasks');
+    expect((await inbox('owner')).list).toHaveLength(before);
+    await notifyComment(server.ctx, later, { id: m.owner.id, email: m.owner.email }, 'Tasks');
+    const box = await inbox('editor', '?is_read=false', 1);
+    expect(box.list[0]).toMatchObject({
+      type: 'comment_reply',
+      body: { row_id: '40', comment: 'Owner after' },
+    });
   });
 
   it('tells a user they were invited to a base and when their role changed, not the one who did it', async () => {

@@ -149,10 +149,17 @@ export async function notifyComment(
     comment.base_id,
     mentionedUserIds(comment.comment).filter((id) => id !== author.id),
   );
+  // Earlier in the thread's order (created_at, then id): a comment posted right after this one, stored before
+  // this notification runs, is not "before" it.
+  const at = Date.parse(comment.created_at);
   const earlier = (await ctx
     .db('rb_comments')
     .where({ fk_model_id: comment.fk_model_id, row_id: comment.row_id, is_deleted: false })
-    .whereNot({ id: comment.id })
+    .where((q) =>
+      q
+        .where('created_at', '<', at)
+        .orWhere((same) => same.where('created_at', at).where('id', '<', comment.id)),
+    )
     .distinct('created_by')
     .pluck('created_by')) as string[];
   const repliedTo = await membersAmong(
