@@ -7,10 +7,13 @@
  * process numbers messages the same way), the set of job ids per base, and cancel marks. Messages and cancel
  * requests are fanned out over one pub/sub channel. See docs/jobs.md.
  */
-import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type * as Bullmq from 'bullmq';
+import type { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { newId } from '../meta/ids.js';
+import { packageOnFirstUse } from '../package-on-first-use.js';
+import { newRedis } from '../scale/redis-client.js';
 import { closeEvent, errorMessage, progressEvent, statusEvent, type NewEvent } from './job-events.js';
 import type { JobKinds } from './job-kinds.js';
 import {
@@ -25,6 +28,9 @@ import {
   type JobStatusObserver,
 } from './job-queue.js';
 import { StatusObservers } from './status-observers.js';
+
+/** Loaded with the first queue: a server without REDIS_URL never loads BullMQ. */
+const bullmq = packageOnFirstUse<typeof Bullmq>('bullmq');
 
 export interface BullQueueOptions {
   url: string;
@@ -87,12 +93,15 @@ export class BullJobQueue implements JobQueue {
     this.name = opts.queueName ?? 'jobs';
     this.redis = this.connect();
     this.subscriber = this.connect();
-    this.queue = new Queue<Payload>(this.name, { connection: this.connect(), prefix: this.prefix });
+    this.queue = new (bullmq().Queue)<Payload>(this.name, {
+      connection: this.connect(),
+      prefix: this.prefix,
+    });
   }
 
   private connect(): Redis {
     // BullMQ's blocking calls must never give up, hence no per-request retry limit.
-    const c = new Redis(this.opts.url, { maxRetriesPerRequest: null });
+    const c = newRedis(this.opts.url, { maxRetriesPerRequest: null });
     this.connections.push(c);
     return c;
   }
@@ -167,19 +176,26 @@ export class BullJobQueue implements JobQueue {
     this.started = true;
     this.subscriber.on('message', (_channel: string, message: string) => this.onWire(message));
     await this.subscriber.subscribe(this.key('channel'));
-    this.queueEvents = new QueueEvents(this.name, { connection: this.connect(), prefix: this.prefix });
+    this.queueEvents = new (bullmq().QueueEvents)(this.name, {
+      connection: this.connect(),
+      prefix: this.prefix,
+    });
     this.queueEvents.on('completed', ({ jobId }) => void this.onFinished(jobId));
     this.queueEvents.on('failed', ({ jobId }) => void this.onFinished(jobId));
     await this.queueEvents.waitUntilReady();
     if (this.opts.work === false) return;
-    this.worker = new Worker<Payload>(this.name, (job, _token, signal) => this.process(job, signal), {
-      connection: this.connect(),
-      prefix: this.prefix,
-      concurrency: this.opts.concurrency ?? 2,
-      lockDuration: this.opts.lockDurationMs ?? 30_000,
-      stalledInterval: this.opts.stalledIntervalMs ?? 30_000,
-      maxStalledCount: this.opts.maxStalledCount ?? 1,
-    });
+    this.worker = new (bullmq().Worker)<Payload>(
+      this.name,
+      (job, _token, signal) => this.process(job, signal),
+      {
+        connection: this.connect(),
+        prefix: this.prefix,
+        concurrency: this.opts.concurrency ?? 2,
+        lockDuration: this.opts.lockDurationMs ?? 30_000,
+        stalledInterval: this.opts.stalledIntervalMs ?? 30_000,
+        maxStalledCount: this.opts.maxStalledCount ?? 1,
+      },
+    );
     this.worker.on('error', (err) => this.opts.log?.error({ err }, 'job worker error'));
     await this.worker.waitUntilReady();
   }
@@ -196,7 +212,7 @@ export class BullJobQueue implements JobQueue {
     const id = job.id!;
     const cancelled = () => signal?.aborted === true;
     if (await this.redis.exists(this.key('cancel', id)))
-      throw new UnrecoverableError(new JobCancelledError().message);
+      throw new (bullmq().UnrecoverableError)(new JobCancelledError().message);
     await this.append(id, statusEvent(id, 'active'));
     this.statusObservers.emit(this.toRecord(job, 'active'));
     const throwIfCancelled = () => {
@@ -221,7 +237,7 @@ export class BullJobQueue implements JobQueue {
     } catch (err) {
       // A cancelled job must not be retried: BullMQ fails an UnrecoverableError at once.
       if (cancelled() || err instanceof JobCancelledError)
-        throw new UnrecoverableError(new JobCancelledError().message);
+        throw new (bullmq().UnrecoverableError)(new JobCancelledError().message);
       this.opts.log?.error({ err, job: id, kind: job.data.kind }, 'job failed');
       throw err instanceof Error ? err : new Error(errorMessage(err));
     }

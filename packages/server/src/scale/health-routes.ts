@@ -4,8 +4,9 @@
  * traffic: not while it drains on SIGTERM, nor while the database or Redis does not answer.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
+import { newRedis } from './redis-client.js';
 
 type Check = 'ok' | 'down' | 'off';
 
@@ -19,7 +20,7 @@ export function markDraining(app: FastifyInstance): void {
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const redisUrl = ctx.config.redisUrl;
   const redis = redisUrl
-    ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? newRedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', () => undefined);
   app.addHook('onClose', async () => {

@@ -4,10 +4,10 @@
  * subscribers (`ChangeFeed.deliver`), so their caches (table models, counts, access lookups) are retired and
  * their sockets told, as if the change had been made here. See docs/scaling.md.
  */
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChangeEvent } from '../changes/change-events.js';
 import type { ChangeFeed } from '../changes/change-feed.js';
+import { newRedis } from './redis-client.js';
 
 export interface ChangeFanout {
   /** Resolves once Redis has taken every event published so far (and so passed it to every process). */
@@ -21,8 +21,8 @@ export async function startRedisChangeFanout(
   opts: { url: string; prefix: string; log: Logger },
 ): Promise<ChangeFanout> {
   const channel = `${opts.prefix}:changes`;
-  const pub = new Redis(opts.url, { lazyConnect: false });
-  const sub = new Redis(opts.url, { lazyConnect: false });
+  const pub = newRedis(opts.url, { lazyConnect: false });
+  const sub = newRedis(opts.url, { lazyConnect: false });
   pub.on('error', (err) => opts.log.warn({ err }, 'change fan-out: redis publisher error'));
   sub.on('error', (err) => opts.log.warn({ err }, 'change fan-out: redis subscriber error'));
   sub.on('message', (ch: string, text: string) => {

@@ -5,8 +5,8 @@
  */
 import type { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
+import { newRedis } from './redis-client.js';
 
 export type RealtimeAdapter = ReturnType<typeof createAdapter>;
 
@@ -32,8 +32,8 @@ export async function startScaleOut(app: FastifyInstance, ctx: AppContext): Prom
   const { createAdapter } = await import('@socket.io/redis-adapter');
   const fanout = await startRedisChangeFanout(ctx.changes, { url, prefix, log: ctx.log });
   app.addHook('onSend', async () => fanout.flushed());
-  const pub = new Redis(url);
-  const sub = new Redis(url);
+  const pub = newRedis(url);
+  const sub = newRedis(url);
   pub.on('error', (err) => ctx.log.warn({ err }, 'realtime adapter: redis error'));
   sub.on('error', (err) => ctx.log.warn({ err }, 'realtime adapter: redis error'));
   const close = async () => {

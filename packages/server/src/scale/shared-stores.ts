@@ -1,7 +1,8 @@
 /** Stores that must be shared between app processes: in Redis when REDIS_URL is set, in process otherwise. */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../http/rate-limit.js';
+import { newRedis } from './redis-client.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 
 /** The rate-limit counters; its Redis connection is closed with the app (`rateLimiter.close`). */
@@ -11,7 +12,7 @@ export function rateLimitStoreFor(config: AppConfig): RateLimitStore {
 }
 
 function sharedRedis(url: string): Redis {
-  const redis = new Redis(url, { lazyConnect: true });
+  const redis = newRedis(url, { lazyConnect: true });
   redis.on('error', () => undefined);
   return redis;
 }

@@ -5,7 +5,7 @@
  * (the primary one when it is verified). See docs/plugins.md.
  */
 import { badRequest } from '@rowbase/core/errors';
-import * as oidc from 'openid-client';
+import { openidClient } from './openid-client.js';
 import type { SsoProvider } from './sso-config.js';
 
 /** What GitHub tells about the person. */
@@ -40,7 +40,7 @@ export async function githubAuthorizeUrl(
   url.searchParams.set('scope', 'read:user user:email');
   url.searchParams.set('state', state);
   url.searchParams.set('allow_signup', 'true');
-  url.searchParams.set('code_challenge', await oidc.calculatePKCECodeChallenge(verifier));
+  url.searchParams.set('code_challenge', await (await openidClient()).calculatePKCECodeChallenge(verifier));
   url.searchParams.set('code_challenge_method', 'S256');
   return url.href;
 }

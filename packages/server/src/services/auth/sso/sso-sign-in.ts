@@ -6,11 +6,12 @@
  */
 import { badRequest, forbidden, unauthorized } from '@rowbase/core/errors';
 import { OrgRole } from '@rowbase/core/permissions/roles';
-import * as oidc from 'openid-client';
+import type { Configuration, IDToken, ResponseBodyError } from 'openid-client';
 import type { AppContext } from '../../../context.js';
 import type { User } from '../../../meta/repos/users.js';
 import { isInviteOnly, issueSession, type IssuedSession } from '../sessions.js';
 import { githubAuthorizeUrl, githubIdentity } from './github-sign-in.js';
+import { openidClient } from './openid-client.js';
 import type { SsoProvider, SsoProviderId } from './sso-config.js';
 
 /** How long a started sign-in may take before its cookie is no good. */
@@ -26,19 +27,21 @@ export interface SsoFlow {
   expires: number;
 }
 
-const discovered = new Map<string, Promise<oidc.Configuration>>();
+const discovered = new Map<string, Promise<Configuration>>();
 
 /** The provider's configuration from its discovery document, fetched once per process. */
-function configurationOf(provider: SsoProvider): Promise<oidc.Configuration> {
+function configurationOf(provider: SsoProvider): Promise<Configuration> {
   const key = `${provider.issuer}|${provider.clientId}`;
   let found = discovered.get(key);
   if (!found) {
     const issuer = new URL(provider.issuer);
     // Plain http is accepted only for an issuer on this machine (development and tests).
     const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
-    found = oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
-      execute: loopback && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
-    });
+    found = openidClient().then((oidc) =>
+      oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+        execute: loopback && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+      }),
+    );
     found.catch(() => discovered.delete(key));
     discovered.set(key, found);
   }
@@ -60,6 +63,7 @@ export async function startSignIn(
   site: string,
   continueAfterSignIn: string | undefined,
 ): Promise<{ url: string; flow: SsoFlow }> {
+  const oidc = await openidClient();
   const verifier = oidc.randomPKCECodeVerifier();
   // The web app reads which provider to ask from the state's prefix.
   const state = `${provider.id}.${oidc.randomState()}`;
@@ -168,7 +172,8 @@ async function oidcIdentity(
   flow: SsoFlow,
 ): Promise<{ email: string; emailVerified: boolean; name: string | null }> {
   const config = await configurationOf(provider);
-  let claims: oidc.IDToken | undefined;
+  const oidc = await openidClient();
+  let claims: IDToken | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, returned, {
       pkceCodeVerifier: flow.verifier,
@@ -178,21 +183,21 @@ async function oidcIdentity(
     });
     claims = tokens.claims();
   } catch (err) {
-    throw badRequest(`Sign-in with ${provider.name} failed: ${reasonOf(err)}`);
+    throw badRequest(`Sign-in with ${provider.name} failed: ${reasonOf(err, oidc.ResponseBodyError)}`);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
   return { email, emailVerified: claims?.email_verified === true, name: nameOf(claims) };
 }
 
 /** The provider's own error code and description when it sent one (e.g. `invalid_grant` for a used code). */
-function reasonOf(err: unknown): string {
-  if (err instanceof oidc.ResponseBodyError) {
+function reasonOf(err: unknown, bodyError: typeof ResponseBodyError): string {
+  if (err instanceof bodyError) {
     return err.error_description ? `${err.error} (${err.error_description})` : err.error;
   }
   return (err as Error).message;
 }
 
-function nameOf(claims: oidc.IDToken | undefined): string | null {
+function nameOf(claims: IDToken | undefined): string | null {
   const name = claims?.name;
   return typeof name === 'string' && name.trim() ? name.trim().slice(0, 255) : null;
 }
