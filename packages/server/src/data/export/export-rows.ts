@@ -59,7 +59,7 @@ function readerColumns(fields: readonly ExportField[], out: readonly OutField[])
  */
 export const SPLIT_MIN_ROWS = 10_000;
 
-/** Rows from which an export splits by default (`auto`): the look at the cores costs 100 ms. */
+/** Rows from which an export splits by default (`auto`): the look at the cores costs LOOK_MS (50 ms). */
 export const AUTO_SPLIT_MIN_ROWS = 100_000;
 
 /** Idle cores the default (`auto`) wants before it splits: both readers and the socket's thread run at once. */
@@ -69,7 +69,7 @@ export const AUTO_SPLIT_IDLE_CORES = 1.5;
  * Whether a CSV export of about `rows` rows is split between two reader threads (RB_EXPORT_SPLIT). The split costs
  * more CPU and RSS than one thread (a second isolate, more statement executions) and only buys wall time when a
  * second core is free for it (docs/imports.md, "The row split by default when two cores are idle"). `auto`, the
- * default, splits from AUTO_SPLIT_MIN_ROWS rows when the cores were idle enough over the last 100 ms; `on` always;
+ * default, splits from AUTO_SPLIT_MIN_ROWS rows when the cores were idle enough over a look of LOOK_MS; `on` always;
  * `off` never.
  */
 export async function splitWanted(

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { ColumnMeta } from '@rowbase/core/api/meta';
 import Database from 'better-sqlite3';
 import Papa from 'papaparse';
@@ -125,6 +126,14 @@ it('splits when asked, and by default only large exports while two cores are idl
   expect(await splitWanted(AUTO_SPLIT_MIN_ROWS, undefined, idle(2))).toBe(two);
   expect(await splitWanted(AUTO_SPLIT_MIN_ROWS, 'auto', idle(AUTO_SPLIT_IDLE_CORES))).toBe(two);
   expect(await splitWanted(1_000_000, undefined, idle(AUTO_SPLIT_IDLE_CORES - 0.1))).toBe(false);
+});
+
+it('counts a core kept busy as not idle', async () => {
+  const spin = new Worker('const end = Date.now() + 500; while (Date.now() < end);', { eval: true });
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const cores = await idleCores();
+  await spin.terminate();
+  expect(cores).toBeLessThanOrEqual(cpus().length - 0.5);
 });
 
 it('counts idle cores over a short look: between none and all of them', async () => {
