@@ -9,16 +9,15 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type * as Re2js from 're2js';
-import type { RE2JS } from 're2js';
 import { packageOnFirstUse } from '../../package-on-first-use.js';
 
 /** Loaded with the first pattern: every SQLite connection registers these, few ever run one. */
 const re2js = packageOnFirstUse<typeof Re2js>('re2js');
 
-const cache = new Map<string, RE2JS | null>();
-function compiled(pattern: string): RE2JS | null {
+const cache = new Map<string, Re2js.RE2JS | null>();
+function compiled(pattern: string): Re2js.RE2JS | null {
   if (!cache.has(pattern)) {
-    let re: RE2JS | null = null;
+    let re: Re2js.RE2JS | null = null;
     try {
       re = re2js().RE2JS.compile(pattern);
     } catch {
