@@ -151,11 +151,13 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     const comments = new CommentsRepo(server.ctx.db);
     const table = { baseId, sourceId: null, tableId, rowId: '40' };
     const first = await comments.insert({ ...table, comment: 'Editor first', userId: m.editor.id });
-    const later = await comments.insert({ ...table, comment: 'Owner after', userId: m.owner.id });
+    const stored = await comments.insert({ ...table, comment: 'Owner after', userId: m.owner.id });
+    // A millisecond after the first, whatever the clock said (two inserts often share one millisecond).
     await server.ctx
       .db('rb_comments')
-      .where({ id: later.id })
+      .where({ id: stored.id })
       .update({ created_at: Date.parse(first.created_at) + 1 });
+    const later = (await comments.byId(stored.id))!;
     const before = (await inbox('owner')).list.length;
     await notifyComment(server.ctx, first, { id: m.editor.id, email: m.editor.email }, 'Tasks');
     expect((await inbox('owner')).list).toHaveLength(before);
